@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkDependencyRules, importsOf } from './dependencyRules.mjs';
+
+const roots = [];
+afterAll(() => roots.forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+
+function tree(files) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-deps-'));
+  roots.push(root);
+  for (const dir of ['packages/contracts/src', 'packages/api-client/src', 'apps/server/src', 'apps/console/src', 'apps/agent/src', 'e2e']) fs.mkdirSync(path.join(root, dir), { recursive: true });
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(root, file), text);
+  return root;
+}
+
+describe('dependency rules', () => {
+  it('finds static, dynamic and side-effect imports', () => {
+    expect(importsOf(`import a from 'x';\nimport { b } from "y";\nexport * from './z';\nconst c = await import('w');\nimport 'v';`)).toEqual(['x', 'y', './z', 'w', 'v']);
+  });
+
+  it('passes a clean tree', () => {
+    const root = tree({
+      'packages/contracts/src/a.ts': `import { z } from 'zod';\nimport { b } from './b.ts';`,
+      'packages/api-client/src/a.ts': `import { x } from '@facet/contracts';\nimport { io } from 'socket.io-client';`,
+      'apps/console/src/a.ts': `import React from 'react';\nimport { ApiClient } from '@facet/api-client';`,
+    });
+    expect(checkDependencyRules(root)).toEqual([]);
+  });
+
+  it('flags each broken arrow', () => {
+    const root = tree({
+      'packages/contracts/src/a.ts': `import fs from 'node:fs';`,
+      'packages/api-client/src/a.ts': `import { useState } from 'react';`,
+      'apps/console/src/a.ts': `import { buildApp } from '@facet/server';`,
+      'apps/agent/src/a.ts': `import x from '../../server/src/app.ts';`,
+      'e2e/a.ts': `import { buildApp } from '@facet/server';`,
+    });
+    const problems = checkDependencyRules(root);
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/contracts imports only zod/);
+    expect(problems.join('\n')).toMatch(/api-client imports no React/);
+  });
+});
