@@ -1,0 +1,187 @@
+import {
+  API_PREFIX,
+  Code,
+  WEB_PREFIX,
+  refreshCall,
+  signRequest,
+  type CallDefinition,
+  type Envelope,
+  type SessionGrant,
+} from '@facet/contracts';
+import type { z } from 'zod';
+import type { CredentialStore } from './credentials.ts';
+import { ApiError, NETWORK_FAILURE } from './errors.ts';
+import { makeNonce } from './nonce.ts';
+
+export interface ApiClientOptions {
+  /** Server origin such as `http://127.0.0.1:8080`; empty for the page's own origin. */
+  baseUrl: string;
+  signKey: string;
+  credentials: CredentialStore;
+  /** Wire language code (0–9) sent with every call. */
+  getLanguage: () => number;
+  /** Called when the session cannot be renewed or was ended (886 after a failed refresh, 887). */
+  onLoginRequired?: (error: ApiError) => void;
+  /** Called after a silent re-login, e.g. to log the push channel in again. */
+  onSessionRenewed?: (grant: SessionGrant) => void;
+  /** Called for every call that got no answer at all. */
+  onNetworkFailure?: (error: ApiError) => void;
+  /** For API-token calls under /v2/api/. */
+  apiToken?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Typed client for every call in @facet/contracts. It signs requests, unwraps the
+ * `{code,msg,data}` envelope into a value or an ApiError, and implements the session rule of
+ * spec §4: calls answered 886 wait for one shared silent refresh and are then replayed.
+ */
+export class ApiClient {
+  private renewal: Promise<boolean> | null = null;
+  /** Server clock minus ours, learned from a stale-timestamp answer. */
+  private clockOffset = 0;
+
+  constructor(private readonly options: ApiClientOptions) {}
+
+  get credentials(): CredentialStore {
+    return this.options.credentials;
+  }
+
+  async call<Req extends z.ZodType, Res extends z.ZodType>(
+    call: CallDefinition<Req, Res>,
+    payload: z.input<Req>,
+    callOptions: CallOptions = {},
+  ): Promise<z.output<Res>> {
+    const sentWith = this.options.credentials.load()?.auth;
+    let answer = await this.send(call, payload, callOptions);
+    if (answer.code === Code.SESSION_EXPIRED && call.access === 'session') {
+      if (await this.renewSession(sentWith)) answer = await this.send(call, payload, callOptions);
+      if (answer.code === Code.SESSION_EXPIRED) {
+        this.options.credentials.save(null);
+        const error = new ApiError(answer.code, answer.msg, answer.data);
+        this.options.onLoginRequired?.(error);
+        throw error;
+      }
+    }
+    if (answer.code === Code.FORCED_LOGOUT) {
+      this.options.credentials.save(null);
+      const error = new ApiError(answer.code, answer.msg, answer.data);
+      this.options.onLoginRequired?.(error);
+      throw error;
+    }
+    return this.unwrap(call, answer);
+  }
+
+  /** Store a grant from login or sign-up. */
+  adopt(grant: SessionGrant): void {
+    this.options.credentials.save(grant);
+  }
+
+  forget(): void {
+    this.options.credentials.save(null);
+  }
+
+  /**
+   * One refresh for however many calls hit 886 together. `sentWith` is the token the failed
+   * call carried: if another call already renewed it, there is nothing to do but replay.
+   */
+  private renewSession(sentWith: string | undefined): Promise<boolean> {
+    const current = this.options.credentials.load();
+    if (current && sentWith !== undefined && current.auth !== sentWith) return Promise.resolve(true);
+    if (!this.renewal) {
+      this.renewal = this.refreshOnce().finally(() => {
+        this.renewal = null;
+      });
+    }
+    return this.renewal;
+  }
+
+  private async refreshOnce(): Promise<boolean> {
+    const refresh = this.options.credentials.load()?.refresh;
+    if (!refresh) return false;
+    try {
+      const answer = await this.send(refreshCall, { refresh }, {});
+      if (answer.code !== Code.OK || !answer.data) {
+        this.options.credentials.save(null);
+        return false;
+      }
+      const grant = refreshCall.response.parse(answer.data);
+      this.options.credentials.save(grant);
+      this.options.onSessionRenewed?.(grant);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === NETWORK_FAILURE) throw error;
+      this.options.credentials.save(null);
+      return false;
+    }
+  }
+
+  private unwrap<Res extends z.ZodType>(call: CallDefinition<z.ZodType, Res>, answer: Envelope<unknown>): z.output<Res> {
+    if (answer.code !== Code.OK) throw new ApiError(answer.code, answer.msg, answer.data);
+    const parsed = call.response.safeParse(answer.data);
+    if (!parsed.success) throw new ApiError(Code.SERVER_ERROR, 'answer does not match the contract', parsed.error.issues);
+    return parsed.data;
+  }
+
+  private async send(call: CallDefinition, payload: unknown, callOptions: CallOptions, retried = false): Promise<Envelope<unknown>> {
+    const answer = await this.post(call, payload, callOptions);
+    // A wrong client clock would fail every call; learn the server's clock once and retry.
+    if (answer.code === Code.STALE_TIMESTAMP && !retried) {
+      const serverTime = (answer.data as { serverTime?: unknown } | null)?.serverTime;
+      if (typeof serverTime === 'number') {
+        this.clockOffset = serverTime - Date.now();
+        return this.send(call, payload, callOptions, true);
+      }
+    }
+    return answer;
+  }
+
+  private async post(call: CallDefinition, payload: unknown, callOptions: CallOptions): Promise<Envelope<unknown>> {
+    const fetchImpl = this.options.fetch ?? globalThis.fetch.bind(globalThis);
+    const isApi = call.access === 'apiToken';
+    const prefix = isApi ? API_PREFIX : WEB_PREFIX;
+    const url = `${this.options.baseUrl}${prefix}${call.path}`;
+    const now = (this.options.now ?? Date.now)() + this.clockOffset;
+    const body = isApi
+      ? JSON.stringify(payload ?? {})
+      : JSON.stringify(
+          signRequest({
+            key: this.options.signKey,
+            path: `${prefix}${call.path}`,
+            auth: call.access === 'session' ? (this.options.credentials.load()?.auth ?? '') : '',
+            lang: this.options.getLanguage(),
+            payload: payload ?? {},
+            nonce: makeNonce(),
+            now,
+          }),
+        );
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (isApi && this.options.apiToken) headers.authorization = `Bearer ${this.options.apiToken}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method: 'POST', headers, body, signal: callOptions.signal ?? null });
+    } catch (cause) {
+      if (callOptions.signal?.aborted) throw cause;
+      const error = new ApiError(NETWORK_FAILURE, cause instanceof Error ? cause.message : 'network failure');
+      this.options.onNetworkFailure?.(error);
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw new ApiError(Code.SERVER_ERROR, `HTTP ${response.status} without an envelope`);
+    }
+    if (!isEnvelope(parsed)) throw new ApiError(Code.SERVER_ERROR, `HTTP ${response.status} without an envelope`);
+    return parsed;
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && typeof (value as { msg?: unknown }).msg === 'string';
+}

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the API, described once and used everywhere: the server registers and validates
+ * it, clients type their calls with it, and the OpenAPI document is generated from it.
+ */
+export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** Path under the prefix, e.g. `login` → POST /v2/web/login. */
+  path: string;
+  method: 'post' | 'get';
+  /** `none`: anyone; `session`: a console session token in `auth`; `apiToken`: Bearer API token. */
+  access: 'none' | 'session' | 'apiToken';
+  /** Which calls this one may be refused with, besides the generic ones (for docs). */
+  codes?: readonly number[];
+  summary: string;
+  tag: string;
+  request: Req;
+  response: Res;
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  definition: CallDefinition<Req, Res>,
+): CallDefinition<Req, Res> {
+  return definition;
+}
+
+export type CallRequest<C> = C extends CallDefinition<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallResponse<C> = C extends CallDefinition<z.ZodType, infer Res> ? z.output<Res> : never;

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { Code } from '../codes.ts';
+import { limits } from '../limits.ts';
+import { listQuerySchema, pageOf, profileIdsField } from '../profiles/listing.ts';
+import { operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema } from '../profiles/profile.ts';
+
+const done = z.object({ changed: z.number().int() });
+
+export const profileListCall = defineCall({
+  path: 'browser/list',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Your profiles, one page at a time, with search, group filter and sort.',
+  request: listQuerySchema,
+  response: pageOf(profileRowSchema),
+});
+
+export const sharedListCall = defineCall({
+  path: 'browser/shared',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Profiles other accounts shared with you ("shared with me").',
+  request: listQuerySchema,
+  response: pageOf(profileRowSchema),
+});
+
+export const profileDetailCall = defineCall({
+  path: 'browser/detail',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'One profile with every setting, for the edit form and for launching.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: z.string().min(1).max(40) }),
+  response: z.object({ profile: profileSchema }),
+});
+
+export const profileCreateCall = defineCall({
+  path: 'browser/create',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Create one profile.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ settings: profileSettingsSchema }),
+  response: z.object({ profile: profileSchema }),
+});
+
+export const profileUpdateCall = defineCall({
+  path: 'browser/update',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Replace the settings of one of your profiles.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: z.string().min(1).max(40), settings: profileSettingsSchema }),
+  response: z.object({ profile: profileSchema }),
+});
+
+export const profileBatchCreateCall = defineCall({
+  path: 'browser/batch_create',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary:
+    'Create N profiles from one template, each with its own fingerprint, all or none. Progress is pushed as "profiles.batchProgress" with the requestId.',
+  codes: [Code.PROXY_LINE_INVALID, Code.NOT_FOUND],
+  request: z.object({
+    /** Every profile's settings, but for the user agent and resolution each one gets its own. */
+    template: profileSettingsSchema.omit({ userAgent: true, resolution: true }),
+    count: z.number().int().min(1, { message: 'validation.batchCount' }).max(limits.maxBatchCreate, { message: 'validation.batchCount' }),
+    /** One proxy per line, given to the profiles in turn; empty keeps the template's proxy. */
+    proxies: z.string().max(200_000).default(''),
+    /** The type of pasted lines that name no scheme (`IP:port:user:password`). */
+    proxyType: z.enum(['http', 'https', 'socks5']).default('http'),
+    /** Chosen by the client so it can match the pushed progress to this call. */
+    requestId: z.string().max(64).default(''),
+  }),
+  response: z.object({ ids: z.array(z.string()) }),
+});
+
+export const profileMoveGroupCall = defineCall({
+  path: 'browser/move_group',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Move your profiles into one of your groups (or "0", ungrouped).',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ ids: profileIdsField, groupId: z.string().min(1).max(40) }),
+  response: done,
+});
+
+export const profileRemarkCall = defineCall({
+  path: 'browser/remark',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Set the remark of one or more of your profiles.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ ids: profileIdsField, remark: z.string().max(1500, { message: 'validation.tooLong' }) }),
+  response: done,
+});
+
+export const profileDeleteCall = defineCall({
+  path: 'browser/delete',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Move your profiles to the recycle bin.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ ids: profileIdsField }),
+  response: done,
+});
+
+/** Accounts named by username or e-mail, as people type them into the share dialog. */
+const accountNames = z
+  .array(z.string().trim().min(1).max(254))
+  .min(1, { message: 'validation.share.empty' })
+  .max(limits.maxAccountsPerShare, { message: 'validation.share.tooMany' });
+
+export const profileShareCall = defineCall({
+  path: 'browser/share',
+  method: 'post',
+  access: 'session',
+  tag: 'sharing',
+  summary: 'Share your profiles with up to 100 named accounts, or with all your sub-accounts.',
+  codes: [Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF, Code.NO_SUB_ACCOUNTS],
+  request: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('accounts'), ids: profileIdsField, accounts: accountNames }),
+    z.object({ mode: z.literal('subAccounts'), ids: profileIdsField }),
+  ]),
+  response: z.object({ changed: z.number().int(), recipients: z.number().int() }),
+});
+
+export const profileUnshareCall = defineCall({
+  path: 'browser/unshare',
+  method: 'post',
+  access: 'session',
+  tag: 'sharing',
+  summary: 'Stop sharing your profiles with the given accounts (by account id).',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ ids: profileIdsField, accountIds: z.array(z.string().min(1).max(40)).min(1).max(limits.maxAccountsPerShare) }),
+  response: done,
+});
+
+export const profileTransferCall = defineCall({
+  path: 'browser/transfer',
+  method: 'post',
+  access: 'session',
+  tag: 'sharing',
+  summary: 'Give your profiles to another account; they leave your groups and shares.',
+  codes: [Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF],
+  request: z.object({ ids: profileIdsField, account: z.string().trim().min(1, { message: 'validation.required' }).max(254) }),
+  response: done,
+});
+
+export const fingerprintGenerateCall = defineCall({
+  path: 'browser/fingerprint',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'A new realistic fingerprint for an operating system, to fill the profile form.',
+  request: z.object({ os: z.enum(operatingSystems), kernelVersion: z.string().max(20).optional() }),
+  response: z.object({
+    suggestion: profileSettingsSchema.pick({ userAgent: true, resolution: true, kernelVersion: true, fingerprint: true }),
+  }),
+});

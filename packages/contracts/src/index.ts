@@ -1,0 +1,18 @@
+export * from './codes.ts';
+export * from './languages.ts';
+export * from './limits.ts';
+export * from './validation.ts';
+export * from './envelope.ts';
+export * from './call.ts';
+export * from './fields.ts';
+export * from './config.ts';
+export * from './realtime.ts';
+export * from './bridge.ts';
+export * from './calls/index.ts';
+export * from './profiles/proxy.ts';
+export * from './profiles/fingerprintOptions.ts';
+export * from './profiles/profile.ts';
+export * from './profiles/listing.ts';
+export * from './signing/sign.ts';
+export { sha256, hmacSha256, toHex } from './signing/sha256.ts';
+export { base64Encode, base64Decode, utf8Encode, utf8Decode, encodePayload, decodePayload } from './signing/utf8.ts';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { fingerprintOptionsSchema } from './fingerprintOptions.ts';
+import { proxySchema, proxySummarySchema } from './proxy.ts';
+
+export const operatingSystems = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
+export type OperatingSystem = (typeof operatingSystems)[number];
+
+/** The Chromium major the agent ships with on Debian today; the kernel list grows with launch. */
+export const DEFAULT_KERNEL_VERSION = '156';
+
+/** The virtual group every account has: profiles that are in no group of theirs. */
+export const UNGROUPED_ID = '0';
+
+const RESOLUTION_PATTERN = /^\d{3,5}x\d{3,5}$/;
+const required = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+
+/** A cookie in the format the common browser extensions export (EditThisCookie and the like). */
+export const cookieSchema = z.object({
+  domain: z.string().min(1).max(255),
+  name: z.string().max(4096),
+  value: z.string().max(8192),
+  path: z.string().max(1024).default('/'),
+  expirationDate: z.number().optional(),
+  httpOnly: z.boolean().default(false),
+  secure: z.boolean().default(false),
+  sameSite: z.enum(['no_restriction', 'lax', 'strict', 'unspecified']).default('unspecified'),
+});
+export type Cookie = z.output<typeof cookieSchema>;
+
+export const syncOptionsSchema = z
+  .object({
+    cookies: z.boolean().default(true),
+    tabs: z.boolean().default(false),
+    bookmarks: z.boolean().default(false),
+    history: z.boolean().default(false),
+    extensions: z.boolean().default(true),
+    passwords: z.boolean().default(false),
+  })
+  .prefault({});
+
+/**
+ * What a user sets on a profile: the create and edit forms send this, and a batch create uses it
+ * as the template. Required fields as spec §5 lists them.
+ */
+export const profileSettingsSchema = z.object({
+  name: required(100),
+  groupId: required(40),
+  remark: z.string().max(1500, { error: 'validation.tooLong' }).default(''),
+  os: z.enum(operatingSystems, { error: 'validation.required' }),
+  userAgent: required(1024),
+  resolution: required(11).regex(RESOLUTION_PATTERN, { error: 'validation.resolution' }),
+  /** Accept-Language order, e.g. "en-US,en". Empty: follow the proxy's exit IP. */
+  language: z.string().max(200).default(''),
+  /** IANA zone, e.g. "Europe/Berlin". Empty: follow the proxy's exit IP. */
+  timezone: z.string().max(64).default(''),
+  startPage: z.string().max(2048).default(''),
+  kernelVersion: required(20),
+  iconId: z.number().int().min(1).max(limits.browserIconCount).default(1),
+  proxy: proxySchema.prefault({}),
+  sync: syncOptionsSchema,
+  fingerprint: fingerprintOptionsSchema.prefault({}),
+  cookies: z.array(cookieSchema).max(5000).default([]),
+});
+export type ProfileSettings = z.output<typeof profileSettingsSchema>;
+export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
+
+export const accountRefSchema = z.object({ id: z.string(), name: z.string() });
+export type AccountRef = z.infer<typeof accountRefSchema>;
+
+/** A profile as the owner (or someone it is shared with) opens it to edit or launch. */
+export const profileSchema = profileSettingsSchema.extend({
+  id: z.string(),
+  /** Running number within the owner's account, for people who say "profile 42". */
+  serial: z.number().int(),
+  groupName: z.string(),
+  createdAt: z.number().int(),
+  lastUsedAt: z.number().int().nullable(),
+  owner: accountRefSchema,
+  /** Accounts the owner shared it with (the owner sees them; a recipient sees an empty list). */
+  members: z.array(accountRefSchema),
+  /** Who shared it with the acting account, when it is not theirs. */
+  sharer: accountRefSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** One row of the browser list: the fields people scan, no secrets. */
+export const profileRowSchema = z.object({
+  id: z.string(),
+  serial: z.number().int(),
+  name: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  remark: z.string(),
+  os: z.enum(operatingSystems),
+  iconId: z.number().int(),
+  proxy: proxySummarySchema,
+  createdAt: z.number().int(),
+  lastUsedAt: z.number().int().nullable(),
+  memberCount: z.number().int(),
+  sharer: accountRefSchema.nullable(),
+});
+export type ProfileRow = z.infer<typeof profileRowSchema>;
+
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** 1–23: one of the browser icons, drawn on a 40×40 canvas. */
+  icon: z.number().int(),
+  sort: z.number().int(),
+  createdAt: z.number().int(),
+  profileCount: z.number().int(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const recycleItemSchema = z.object({
+  id: z.string(),
+  serial: z.number().int(),
+  name: z.string(),
+  groupName: z.string(),
+  deletedAt: z.number().int(),
+  /** When the purge job removes it for good. */
+  purgeAt: z.number().int(),
+});
+export type RecycleItem = z.infer<typeof recycleItemSchema>;

@@ -1,0 +1,1 @@
+export { generateIdentity, rewriteBrowserMajor, type GeneratedIdentity } from './generate.ts';
