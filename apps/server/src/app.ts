@@ -1,0 +1,132 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import { Code, apiCalls, webCalls } from '@facet/contracts';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { answer } from './calls/answers.ts';
+import { registerCalls, requestLanguage } from './calls/registerCalls.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { ServerConfig } from './config.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { OutboxMailer } from './mail/outboxMailer.ts';
+import { SmtpMailer } from './mail/smtpMailer.ts';
+import { configRoute } from './routes/configRoute.ts';
+import { consoleRoute } from './routes/consoleRoute.ts';
+import { docsRoute } from './routes/docsRoute.ts';
+import { authRoutes } from './routes/web/authRoutes.ts';
+import { groupRoutes } from './routes/web/groupRoutes.ts';
+import { memberRoutes } from './routes/web/memberRoutes.ts';
+import { profileRoutes } from './routes/web/profileRoutes.ts';
+import { recycleRoutes } from './routes/web/recycleRoutes.ts';
+import { DataCipher } from './security/dataCipher.ts';
+import { readOrCreateSecret } from './security/secrets.ts';
+import type { CaptchaGenerator } from './services/captchaService.ts';
+import type { RateLimitRules } from './services/rateLimiter.ts';
+import { createServices, type Services } from './services/container.ts';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** PostgreSQL schema to use (tests isolate runs this way). */
+  databaseSchema?: string;
+  logger?: boolean;
+  /** Tests only: a captcha whose text they know. */
+  captchaGenerator?: CaptchaGenerator;
+  /** Tests only: looser per-IP limits, since every test call comes from 127.0.0.1. */
+  rateLimits?: Partial<RateLimitRules>;
+}
+
+export interface FacetServer {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  signKey: string;
+}
+
+/** Builds the whole server without listening; tests drive it with inject or a loopback port. */
+export async function buildApp(options: BuildOptions): Promise<FacetServer> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // npm start asks for readable lines; services and CI keep JSON.
+            ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } } } : {}),
+            // URLs only, never bodies or headers: bodies carry passwords and tokens.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+              res: (res) => ({ statusCode: res.statusCode }),
+            },
+          },
+    trustProxy: config.trustProxy,
+    // One line per request is noise at info level; debug shows them.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    bodyLimit: 8 * 1024 * 1024,
+  });
+
+  const database = await connectDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+  });
+  await migrateToLatest(database);
+
+  const signKey = readOrCreateSecret(config.dataDir, 'sign-key');
+  const mailer = options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+  const cipher = new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key'));
+  const services = createServices(database.db, { clock, mailer, cipher, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
+
+  await app.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'authorization'], maxAge: 86_400 });
+
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const language = requestLanguage(request);
+    if (status === 413) return reply.status(413).send(answer(Code.PAYLOAD_TOO_LARGE, language));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(answer(Code.INVALID_INPUT, language, { issues: [{ path: 'body', key: 'validation.invalid' }] }));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(answer(Code.SERVER_ERROR, language));
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(answer(Code.UNKNOWN_CALL, requestLanguage(request))));
+
+  configRoute(app, config, signKey, mailer.kind === 'smtp');
+  await docsRoute(app, config.version);
+  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, sessions: services.sessions, apiTokens: services.apiTokens }, [
+    ...authRoutes(services),
+    ...memberRoutes(services),
+    ...profileRoutes(services),
+    ...groupRoutes(services),
+    ...recycleRoutes(services),
+  ]);
+  assertEveryCallBound(app);
+  if (config.consoleDir) await consoleRoute(app, config.consoleDir);
+
+  services.push.attach(app.server);
+  const housekeeping = startHousekeeping(services, app.log);
+  // The systems most profiles use; the others fill on their first batch.
+  services.fingerprints.warm(['windows', 'macos']);
+  app.addHook('onClose', async () => {
+    housekeeping.stop();
+    await services.fingerprints.close();
+    await services.push.close();
+    await database.close();
+  });
+  return { app, services, database, signKey };
+}
+
+/** A contract without a handler is a bug we want at start, not a 404 in production. */
+function assertEveryCallBound(app: FastifyInstance): void {
+  for (const call of [...webCalls, ...apiCalls]) {
+    const url = `${call.access === 'apiToken' ? '/v2/api/' : '/v2/web/'}${call.path}`;
+    if (!app.hasRoute({ method: call.method.toUpperCase() as 'POST', url })) throw new Error(`call ${url} has no handler`);
+  }
+}

@@ -1,0 +1,147 @@
+import {
+  API_PREFIX,
+  Code,
+  WEB_PREFIX,
+  computeSignature,
+  decodePayload,
+  limits,
+  resolveLanguage,
+  signaturesEqual,
+  signedRequestSchema,
+  type CallDefinition,
+  type Language,
+} from '@facet/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { ApiTokenService } from '../services/apiTokenService.ts';
+import type { ReplayGuard } from '../services/replayGuard.ts';
+import type { SessionService } from '../services/sessionService.ts';
+import { answer, invalidInput } from './answers.ts';
+import type { CallContext } from './context.ts';
+
+export type CallHandler<C extends CallDefinition> = (
+  payload: z.output<C['request']>,
+  ctx: CallContext,
+) => Promise<z.input<C['response']>>;
+
+export interface CallBinding {
+  call: CallDefinition;
+  handler: CallHandler<CallDefinition>;
+}
+
+/** Pairs a contract with its handler, keeping the handler typed by that contract. */
+export function bind<C extends CallDefinition>(call: C, handler: CallHandler<C>): CallBinding {
+  return { call, handler: handler as CallHandler<CallDefinition> };
+}
+
+export interface CallLayerDeps {
+  signKey: string;
+  clock: Clock;
+  replayGuard: ReplayGuard;
+  sessions: SessionService;
+  apiTokens: ApiTokenService;
+}
+
+/**
+ * Registers every binding as a Fastify route. For /v2/web/ calls, in this order: parse the
+ * signed envelope, check the time window, the signature and replays, decode `data`,
+ * authenticate, validate the payload with the contract, run the handler, wrap the answer.
+ * For /v2/api/ calls: Bearer API token and a plain JSON payload.
+ */
+export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, bindings: readonly CallBinding[]): void {
+  for (const { call, handler } of bindings) {
+    const isApi = call.access === 'apiToken';
+    const url = `${isApi ? API_PREFIX : WEB_PREFIX}${call.path}`;
+    app.route({
+      method: call.method === 'get' ? 'GET' : 'POST',
+      url,
+      handler: async (request, reply) => {
+        let language = requestLanguage(request);
+        try {
+          const { payload, ctx } = isApi
+            ? await readApiCall(request, call, deps)
+            : await readWebCall(request, url, call, deps, (l) => (language = l));
+          const parsed = call.request.safeParse(payload);
+          if (!parsed.success) throw invalidInput(parsed.error);
+          const data = await handler(parsed.data, ctx);
+          return reply.send(answer(Code.OK, ctx.language, data ?? null));
+        } catch (error) {
+          return sendError(reply, error, language);
+        }
+      },
+    });
+  }
+}
+
+async function readWebCall(
+  request: FastifyRequest,
+  url: string,
+  call: CallDefinition,
+  deps: CallLayerDeps,
+  setLanguage: (language: Language) => void,
+): Promise<{ payload: unknown; ctx: CallContext }> {
+  const envelope = signedRequestSchema.safeParse(request.method === 'GET' ? request.query : request.body);
+  if (!envelope.success) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'envelope', key: 'validation.invalid' }] }, 400);
+  const signed = envelope.data;
+  const language = resolveLanguage(signed.lang);
+  setLanguage(language);
+
+  const now = deps.clock.now();
+  if (Math.abs(now - signed.timestamp) > limits.signatureWindowSeconds * 1000) {
+    throw new AppError(Code.STALE_TIMESTAMP, { serverTime: now });
+  }
+  const expected = computeSignature(deps.signKey, url, signed);
+  if (!signaturesEqual(expected, signed.sign)) throw new AppError(Code.BAD_SIGNATURE);
+  if (!deps.replayGuard.accept(signed.sign)) throw new AppError(Code.REPLAYED_REQUEST);
+
+  let payload: unknown;
+  try {
+    payload = decodePayload(signed.data);
+  } catch {
+    throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'data', key: 'validation.invalid' }] });
+  }
+
+  const ctx: CallContext = { language, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', account: null, session: null };
+  if (call.access === 'session') {
+    const authenticated = await deps.sessions.authenticate(signed.auth);
+    if (!authenticated) throw new AppError(Code.SESSION_EXPIRED);
+    ctx.account = authenticated.account;
+    ctx.session = authenticated.session;
+  }
+  return { payload, ctx };
+}
+
+async function readApiCall(request: FastifyRequest, call: CallDefinition, deps: CallLayerDeps): Promise<{ payload: unknown; ctx: CallContext }> {
+  const header = request.headers.authorization ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
+  const account = token ? await deps.apiTokens.authenticate(token) : null;
+  if (!account) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
+  const ctx: CallContext = {
+    language: requestLanguage(request),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    account,
+    session: null,
+  };
+  return { payload: (call.method === 'get' ? request.query : request.body) ?? {}, ctx };
+}
+
+/** `?lang=` (code or tag), else the Accept-Language header, else English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = (request.query ?? {}) as { lang?: string };
+  const body = (request.body ?? {}) as { lang?: unknown };
+  if (query.lang !== undefined) return resolveLanguage(query.lang);
+  if (typeof body === 'object' && body !== null && body.lang !== undefined) return resolveLanguage(body.lang);
+  const header = request.headers['accept-language'];
+  return resolveLanguage(header ? header.split(',')[0]!.split(';')[0]!.trim() : 0);
+}
+
+export function sendError(reply: FastifyReply, error: unknown, language: Language): FastifyReply {
+  if (error instanceof AppError) {
+    return reply.status(error.httpStatus).send(answer(error.code, language, error.data));
+  }
+  reply.log.error({ err: error }, 'call failed');
+  return reply.status(500).send(answer(Code.SERVER_ERROR, language));
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import pino from 'pino';
+import { DataCipher } from '../security/dataCipher.ts';
+import { readOrCreateSecret } from '../security/secrets.ts';
+import { loadServerConfig } from '../config.ts';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { OutboxMailer } from '../mail/outboxMailer.ts';
+import { systemClock } from '../clock.ts';
+import { createServices } from '../services/container.ts';
+import { UsageError } from './args.ts';
+import { apiToken } from './commands/apiToken.ts';
+import { createUser } from './commands/createUser.ts';
+import { listUsers } from './commands/listUsers.ts';
+import { USAGE } from './usage.ts';
+
+const commands = {
+  'create-user': createUser,
+  'list-users': listUsers,
+  'api-token': apiToken,
+} as const;
+
+/** Runs one operator command; returns the exit code (2 for a usage error). */
+export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [scope, name, ...rest] = argv;
+  const command = scope === 'admin' && name !== undefined ? commands[name as keyof typeof commands] : undefined;
+  if (!command) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const config = loadServerConfig(env);
+  const database = await connectDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(env.FACET_DATABASE_SCHEMA ? { schema: env.FACET_DATABASE_SCHEMA } : {}) });
+  try {
+    await migrateToLatest(database);
+    const log = pino({ level: 'warn' });
+    const services = createServices(database.db, {
+      clock: systemClock,
+      mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
+      cipher: new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key')),
+      recycleRetentionDays: config.recycleRetentionDays,
+      fingerprintPoolSize: 0,
+      lifetimes: config,
+      log,
+    });
+    await command(services, rest, (line) => process.stdout.write(line + '\n'));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

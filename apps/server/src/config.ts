@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { limits } from '@facet/contracts';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Folder for the SQLite file, secrets, the mail outbox and blobs. */
+  dataDir: string;
+  /** postgres://… switches from the embedded SQLite file to PostgreSQL. */
+  databaseUrl: string | null;
+  /** smtp://user:pass@host:port (or smtps://) sends mail; without it mail goes to the outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin of the API when it differs from what browsers see (behind a proxy). */
+  publicUrl: string | null;
+  /** Folder with the built console, served as the browser version. */
+  consoleDir: string | null;
+  trustProxy: boolean;
+  sessionTtlSeconds: number;
+  refreshTtlSeconds: number;
+  keepRefreshTtlSeconds: number;
+  downloadUrl: { zh: string; other: string };
+  supportEmail: string;
+  /** Days a deleted profile stays in the recycle bin. */
+  recycleRetentionDays: number;
+  /** Fingerprints kept ready per operating system for batch creates (0: make them on demand). */
+  fingerprintPoolSize: number;
+  /** 32-byte key (base64url) for secrets at rest; else one is made in the data folder. */
+  dataKey: string | null;
+  logLevel: string;
+  logPretty: boolean;
+  version: string;
+}
+
+export const DEFAULT_SERVER_PORT = 8480;
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const dataDir = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
+  return {
+    host: env.FACET_SERVER_HOST || '127.0.0.1',
+    port: int(env.FACET_SERVER_PORT, DEFAULT_SERVER_PORT, 'FACET_SERVER_PORT'),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.FACET_SMTP_URL || null,
+    mailFrom: env.FACET_MAIL_FROM || 'Facet <no-reply@facet.local>',
+    publicUrl: env.FACET_PUBLIC_URL ? env.FACET_PUBLIC_URL.replace(/\/+$/, '') : null,
+    consoleDir: env.FACET_CONSOLE_DIR ? path.resolve(cwd, env.FACET_CONSOLE_DIR) : null,
+    trustProxy: env.FACET_TRUST_PROXY === '1',
+    sessionTtlSeconds: int(env.FACET_SESSION_TTL_SECONDS, 2 * 3600, 'FACET_SESSION_TTL_SECONDS'),
+    refreshTtlSeconds: int(env.FACET_REFRESH_TTL_SECONDS, 24 * 3600, 'FACET_REFRESH_TTL_SECONDS'),
+    keepRefreshTtlSeconds: int(env.FACET_KEEP_REFRESH_TTL_SECONDS, 30 * 24 * 3600, 'FACET_KEEP_REFRESH_TTL_SECONDS'),
+    downloadUrl: {
+      zh: env.FACET_DOWNLOAD_URL_ZH || 'https://github.com/facet-browser/facet/releases',
+      other: env.FACET_DOWNLOAD_URL || 'https://github.com/facet-browser/facet/releases',
+    },
+    supportEmail: env.FACET_SUPPORT_EMAIL || 'support@facet.local',
+    recycleRetentionDays: int(env.FACET_RECYCLE_RETENTION_DAYS, limits.recycleRetentionDays, 'FACET_RECYCLE_RETENTION_DAYS'),
+    dataKey: env.FACET_DATA_KEY || null,
+    fingerprintPoolSize: int(env.FACET_FINGERPRINT_POOL, 1000, 'FACET_FINGERPRINT_POOL'),
+    logLevel: env.FACET_LOG_LEVEL || 'info',
+    logPretty: env.FACET_LOG_PRETTY === '1',
+    version: env.npm_package_version || '0.1.0',
+  };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema the tables live in; null on SQLite. */
+  schema: string | null;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to work in (tests give each run its own); created when missing. */
+  schema?: string;
+}
+
+// PostgreSQL returns BIGINT as strings; our bigints are millisecond times, safe as numbers.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.schema);
+  return connectSqlite(path.join(options.dataDir, 'facet.sqlite'));
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a confirmed write survives power loss, which matters for payments and transfers.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // The operator CLI writes while the server runs; wait for the lock instead of failing.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', schema: null, close: () => db.destroy() };
+}
+
+async function connectPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
+}

@@ -1,0 +1,103 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  Code,
+  codeMessageKey,
+  realtimeEvents,
+  realtimeLoginSchema,
+  resolveLanguage,
+  realtimeProgressEvent,
+  type RealtimeProgress,
+  type RealtimePush,
+} from '@facet/contracts';
+import { translate } from '@facet/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+
+export interface PushIdentity {
+  accountId: string;
+  sessionId: string;
+}
+
+const accountRoom = (accountId: string) => `account:${accountId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The socket.io push channel. A socket joins its account's room after `login` with a valid
+ * session token; pushes go to rooms. Each socket keeps its language so a push reads in it.
+ */
+export class PushHub {
+  private io: Server | null = null;
+
+  constructor(
+    private readonly authenticate: (token: string) => Promise<PushIdentity | null>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  attach(server: HttpServer): void {
+    this.io = new Server(server, { path: '/socket.io', cors: { origin: '*' }, serveClient: false });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  private onConnection(socket: Socket): void {
+    socket.on(realtimeEvents.login, async (raw: unknown, ack?: (answer: { code: number }) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = realtimeLoginSchema.safeParse(raw);
+      if (!parsed.success) return reply({ code: Code.INVALID_INPUT });
+      try {
+        const identity = await this.authenticate(parsed.data.auth);
+        if (!identity) return reply({ code: Code.SESSION_EXPIRED });
+        for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+        socket.data.lang = resolveLanguage(parsed.data.lang ?? 0).tag;
+        await socket.join([accountRoom(identity.accountId), sessionRoom(identity.sessionId)]);
+        reply({ code: Code.OK });
+      } catch (error) {
+        this.log.error({ err: error }, 'push login failed');
+        reply({ code: Code.SERVER_ERROR });
+      }
+    });
+  }
+
+  /** 887 to every socket of the account, then disconnect them: their sessions are gone. */
+  async forceLogout(accountId: string): Promise<void> {
+    await this.pushAndClose(accountRoom(accountId), Code.FORCED_LOGOUT);
+  }
+
+  /** A signed-out session's sockets are closed quietly (the console closes its own too). */
+  async closeSession(sessionId: string): Promise<void> {
+    if (!this.io) return;
+    this.io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  async pushToAccount(accountId: string, code: number, data?: unknown): Promise<void> {
+    if (!this.io) return;
+    for (const socket of await this.io.in(accountRoom(accountId)).fetchSockets()) {
+      socket.emit(realtimeEvents.message, this.message(code, socket.data.lang as string | undefined, data));
+    }
+  }
+
+  /** Progress of a long call, to the account's sockets (the caller matches its requestId). */
+  progress(accountId: string, progress: RealtimeProgress): void {
+    this.io?.to(accountRoom(accountId)).emit(realtimeProgressEvent, progress);
+  }
+
+  private async pushAndClose(room: string, code: number): Promise<void> {
+    if (!this.io) return;
+    for (const socket of await this.io.in(room).fetchSockets()) {
+      socket.emit(realtimeEvents.message, this.message(code, socket.data.lang as string | undefined));
+      socket.disconnect(true);
+    }
+  }
+
+  private message(code: number, lang: string | undefined, data?: unknown): RealtimePush {
+    const key = codeMessageKey[code as keyof typeof codeMessageKey] ?? 'error.unknown';
+    return { code, msg: translate(lang ?? 'en-US', key), ...(data === undefined ? {} : { data }) };
+  }
+
+  async close(): Promise<void> {
+    if (!this.io) return;
+    this.io.disconnectSockets(true);
+    // socket.io's close also closes the HTTP server, which Fastify owns; only end the engine.
+    this.io.engine.close();
+    this.io = null;
+  }
+}

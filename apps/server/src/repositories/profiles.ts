@@ -1,0 +1,218 @@
+import { sql, type Selectable } from 'kysely';
+import type { ListQuery } from '@facet/contracts';
+import type { ProfilesTable } from '../db/schema.ts';
+import { chunk, likePattern, type Executor } from './executor.ts';
+
+export type ProfileRecord = Selectable<ProfilesTable>;
+
+/** A list row: the profile's columns plus what the list shows beside them. */
+export interface ProfileListRecord extends Omit<ProfileRecord, 'settings' | 'secrets'> {
+  group_name: string | null;
+  member_count: number;
+  sharer_id: string | null;
+  sharer_name: string | null;
+}
+
+const sortColumns = { serial: 'serial', name: 'name', createdAt: 'created_at', lastUsedAt: 'last_used_at' } as const;
+const listColumns = [
+  'p.id', 'p.owner_id', 'p.serial', 'p.group_id', 'p.name', 'p.remark', 'p.os', 'p.icon_id', 'p.proxy_type', 'p.proxy_host',
+  'p.proxy_port', 'p.proxy_country', 'p.proxy_direct', 'p.proxy_has_credentials', 'p.created_at', 'p.updated_at',
+  'p.last_used_at', 'p.deleted_at', 'p.purge_at',
+] as const;
+
+/**
+ * Profile rows. Every read and write names the owner (or, for shared reads, the recipient):
+ * an id alone never reaches a profile.
+ */
+export class ProfilesRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Hands out `count` consecutive serial numbers of the owner's account; returns the first. */
+  async reserveSerials(ownerId: string, count: number): Promise<number> {
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ profile_serial: eb('profile_serial', '+', count) }))
+      .where('id', '=', ownerId)
+      .returning('profile_serial')
+      .executeTakeFirstOrThrow();
+    return row.profile_serial - count + 1;
+  }
+
+  /** Keeps accounts.live_profiles in step; call in the same transaction as the change. */
+  async adjustLiveCount(ownerId: string, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ live_profiles: eb('live_profiles', '+', delta) }))
+      .where('id', '=', ownerId)
+      .execute();
+  }
+
+  async insertMany(rows: readonly ProfileRecord[]): Promise<void> {
+    // 22 columns: 500 rows stay under both engines' bound-value limits.
+    for (const part of chunk(rows, 500)) await this.db.insertInto('profiles').values(part).execute();
+  }
+
+  async update(ownerId: string, id: string, fields: Partial<ProfileRecord>): Promise<number> {
+    const result = await this.db.updateTable('profiles').set(fields).where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The owner's live (not deleted) profiles among `ids`. */
+  findOwned(ownerId: string, ids: readonly string[]): Promise<ProfileRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  }
+
+  findOwnedDeleted(ownerId: string, ids: readonly string[]): Promise<ProfileRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is not', null).execute();
+  }
+
+  /** A live profile shared with `accountId`, with who shared it. */
+  findSharedWith(accountId: string, id: string): Promise<(ProfileRecord & { shared_by: string }) | undefined> {
+    return this.db
+      .selectFrom('profiles as p')
+      .innerJoin('profile_shares as s', 's.profile_id', 'p.id')
+      .selectAll('p')
+      .select('s.shared_by')
+      .where('s.account_id', '=', accountId)
+      .where('p.id', '=', id)
+      .where('p.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async listOwned(ownerId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
+    let base = this.db.selectFrom('profiles as p').where('p.owner_id', '=', ownerId).where('p.deleted_at', 'is', null);
+    if (query.groupId !== undefined) base = query.groupId === '0' ? base.where('p.group_id', 'is', null) : base.where('p.group_id', '=', query.groupId);
+    if (query.search) base = base.where(matches(query.search));
+    const [rows, count] = await Promise.all([
+      base
+        .leftJoin('profile_groups as g', 'g.id', 'p.group_id')
+        .select([...listColumns, 'g.name as group_name'])
+        .select((eb) => [
+          eb.selectFrom('profile_shares as s').whereRef('s.profile_id', '=', 'p.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
+          sql<null>`null`.as('sharer_id'),
+          sql<null>`null`.as('sharer_name'),
+        ])
+        .orderBy(`p.${sortColumns[query.sort]}`, query.order)
+        .orderBy('p.serial', query.order)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      query.groupId === undefined && !query.search
+        ? this.db.selectFrom('accounts').select('live_profiles as n').where('id', '=', ownerId).executeTakeFirstOrThrow()
+        : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(normaliseCounts), total: Number(count.n) };
+  }
+
+  async listShared(accountId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
+    let base = this.db
+      .selectFrom('profile_shares as s')
+      .innerJoin('profiles as p', 'p.id', 's.profile_id')
+      .where('s.account_id', '=', accountId)
+      .where('p.deleted_at', 'is', null);
+    if (query.search) base = base.where(matches(query.search));
+    const [rows, count] = await Promise.all([
+      base
+        .innerJoin('accounts as a', 'a.id', 's.shared_by')
+        .select([...listColumns, 'a.id as sharer_id', 'a.username as sharer_name'])
+        .select([sql<null>`null`.as('group_name'), sql<number>`0`.as('member_count')])
+        .orderBy(`p.${sortColumns[query.sort]}`, query.order)
+        .orderBy('p.id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(normaliseCounts), total: Number(count.n) };
+  }
+
+  async listDeleted(ownerId: string, page: number, limit: number, search: string) {
+    let base = this.db.selectFrom('profiles as p').where('p.owner_id', '=', ownerId).where('p.deleted_at', 'is not', null);
+    if (search) base = base.where(matches(search));
+    const [rows, count] = await Promise.all([
+      base
+        .leftJoin('profile_groups as g', 'g.id', 'p.group_id')
+        .select(['p.id', 'p.serial', 'p.name', 'p.deleted_at', 'p.purge_at', 'g.name as group_name'])
+        .orderBy('p.deleted_at', 'desc')
+        .orderBy('p.serial', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async setGroup(ownerId: string, ids: readonly string[], groupId: string | null, now: number): Promise<number> {
+    const result = await this.db.updateTable('profiles').set({ group_id: groupId, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async setRemark(ownerId: string, ids: readonly string[], remark: string, now: number): Promise<number> {
+    const result = await this.db.updateTable('profiles').set({ remark, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async moveToRecycle(ownerId: string, ids: readonly string[], now: number, purgeAt: number): Promise<number> {
+    const result = await this.db.updateTable('profiles').set({ deleted_at: now, purge_at: purgeAt, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async restore(ownerId: string, ids: readonly string[], now: number): Promise<number> {
+    const result = await this.db.updateTable('profiles').set({ deleted_at: null, purge_at: null, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is not', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes recycled profiles for good: the named ones, or (ids = null) the whole bin. */
+  async purgeDeleted(ownerId: string, ids: readonly string[] | null): Promise<number> {
+    let query = this.db.deleteFrom('profiles').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
+    if (ids) query = query.where('id', 'in', ids);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The purge job: every recycled profile whose retention has run out, in every account. */
+  async purgeExpired(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('profiles').where('deleted_at', 'is not', null).where('purge_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Hands profiles to a new owner with new serials; they leave the old owner's group. */
+  async changeOwner(fromId: string, toId: string, ids: readonly string[], firstSerial: number, now: number): Promise<number> {
+    let changed = 0;
+    for (const [offset, id] of ids.entries()) {
+      const result = await this.db
+        .updateTable('profiles')
+        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, updated_at: now })
+        .where('owner_id', '=', fromId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+    return changed;
+  }
+
+  async idsTaken(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('profiles').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async markUsed(id: string, now: number): Promise<void> {
+    await this.db.updateTable('profiles').set({ last_used_at: now }).where('id', '=', id).execute();
+  }
+}
+
+/** Search over name, remark and proxy host (case-insensitive, substring) and the exact id. */
+function matches(search: string) {
+  const pattern = likePattern(search);
+  return sql<boolean>`(lower(p.name) like ${pattern} escape '\\' or lower(p.remark) like ${pattern} escape '\\' or lower(p.proxy_host) like ${pattern} escape '\\' or p.id = ${search})`;
+}
+
+function normaliseCounts<T extends { member_count: number | string | bigint | null }>(row: T): T & { member_count: number } {
+  return { ...row, member_count: Number(row.member_count ?? 0) };
+}

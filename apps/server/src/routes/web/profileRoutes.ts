@@ -1,0 +1,41 @@
+import {
+  fingerprintGenerateCall,
+  profileBatchCreateCall,
+  profileCreateCall,
+  profileDeleteCall,
+  profileDetailCall,
+  profileListCall,
+  profileMoveGroupCall,
+  profileRemarkCall,
+  profileShareCall,
+  profileTransferCall,
+  profileUnshareCall,
+  profileUpdateCall,
+  sharedListCall,
+} from '@facet/contracts';
+import { actingAccount } from '../../calls/context.ts';
+import { bind, type CallBinding } from '../../calls/registerCalls.ts';
+import type { Services } from '../../services/container.ts';
+
+export function profileRoutes(s: Services): CallBinding[] {
+  return [
+    bind(profileListCall, (query, ctx) => s.profiles.list(actingAccount(ctx), query)),
+    bind(sharedListCall, (query, ctx) => s.profiles.listShared(actingAccount(ctx), query)),
+    bind(profileDetailCall, async ({ id }, ctx) => ({ profile: await s.profiles.detail(actingAccount(ctx), id) })),
+    bind(profileCreateCall, async ({ settings }, ctx) => ({ profile: await s.profiles.create(actingAccount(ctx), settings) })),
+    bind(profileUpdateCall, async ({ id, settings }, ctx) => ({ profile: await s.profiles.update(actingAccount(ctx), id, settings) })),
+    bind(profileBatchCreateCall, async (input, ctx) => ({ ids: await s.profiles.batchCreate(actingAccount(ctx), input) })),
+    bind(profileMoveGroupCall, async ({ ids, groupId }, ctx) => ({ changed: await s.profiles.moveGroup(actingAccount(ctx), ids, groupId) })),
+    bind(profileRemarkCall, async ({ ids, remark }, ctx) => ({ changed: await s.profiles.setRemark(actingAccount(ctx), ids, remark) })),
+    bind(profileDeleteCall, async ({ ids }, ctx) => ({ changed: await s.recycle.delete(actingAccount(ctx), ids) })),
+    bind(profileShareCall, (input, ctx) =>
+      s.sharing.share(actingAccount(ctx), input.ids, input.mode === 'accounts' ? { mode: 'accounts', accounts: input.accounts } : { mode: 'subAccounts' }),
+    ),
+    bind(profileUnshareCall, async ({ ids, accountIds }, ctx) => ({ changed: await s.sharing.unshare(actingAccount(ctx), ids, accountIds) })),
+    bind(profileTransferCall, async ({ ids, account }, ctx) => ({ changed: await s.sharing.transfer(actingAccount(ctx), ids, account) })),
+    bind(fingerprintGenerateCall, async ({ os, kernelVersion }, ctx) => {
+      actingAccount(ctx);
+      return { suggestion: await s.profiles.suggest(os, kernelVersion) };
+    }),
+  ];
+}

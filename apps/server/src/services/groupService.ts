@@ -1,0 +1,66 @@
+import { Code, type Group } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { uniqueViolationColumn } from '../db/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import { GroupsRepository, type GroupRecord } from '../repositories/groups.ts';
+import { newId } from '../security/tokens.ts';
+
+export interface GroupFields {
+  name: string;
+  icon: number;
+  sort: number;
+}
+
+function toGroup(record: GroupRecord, profileCount: number): Group {
+  return { id: record.id, name: record.name, icon: record.icon, sort: record.sort, createdAt: record.created_at, profileCount };
+}
+
+/** Profile groups of one account: names unique within it, sorted by sort value then name. */
+export class GroupService {
+  private readonly groups: GroupsRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
+    this.groups = new GroupsRepository(db);
+  }
+
+  async list(actor: Account): Promise<{ list: Group[]; ungroupedCount: number }> {
+    const [rows, ungroupedCount] = await Promise.all([this.groups.list(actor.id), this.groups.countUngrouped(actor.id)]);
+    return { list: rows.map((r) => toGroup(r, r.profile_count)), ungroupedCount };
+  }
+
+  async create(actor: Account, fields: GroupFields): Promise<Group> {
+    const record: GroupRecord = { id: newId('grp'), owner_id: actor.id, ...fields, created_at: this.clock.now() };
+    await this.unique(() => this.groups.insert(record));
+    return toGroup(record, 0);
+  }
+
+  async update(actor: Account, id: string, fields: GroupFields): Promise<Group> {
+    const changed = await this.unique(() => this.groups.update(actor.id, id, fields));
+    if (changed === 0) throw new AppError(Code.NOT_FOUND, { id });
+    const found = (await this.groups.list(actor.id)).find((g) => g.id === id)!;
+    return toGroup(found, found.profile_count);
+  }
+
+  async delete(actor: Account, id: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new GroupsRepository(trx);
+      if (!(await repo.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
+      return repo.delete(actor.id, id);
+    });
+  }
+
+  private async unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (uniqueViolationColumn(error) !== null) throw new AppError(Code.GROUP_NAME_TAKEN);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import {
+  Code,
+  DEFAULT_KERNEL_VERSION,
+  UNGROUPED_ID,
+  parseProxyLines,
+  type profileBatchCreateCall,
+  profileSettingsSchema,
+  type ListQuery,
+  type OperatingSystem,
+  type Profile,
+  type ProfileRow,
+  type ProfileSettings,
+} from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { GeneratedIdentity } from '@facet/fingerprint';
+import type { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
+import type { PushHub } from '../realtime/pushHub.ts';
+import type { Account, AccountsRepository } from '../repositories/accounts.ts';
+import { GroupsRepository } from '../repositories/groups.ts';
+import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import { SharesRepository } from '../repositories/shares.ts';
+import type { DataCipher } from '../security/dataCipher.ts';
+import { newProfileId } from '../security/tokens.ts';
+import { settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
+
+type CallRequestOutput<C extends { request: z.ZodType }> = z.output<C['request']>;
+
+/** Fingerprints taken between progress pushes in a batch create. */
+const BATCH_STEP = 50;
+
+/** Creating, reading, listing and editing profiles; every call acts for one account. */
+export class ProfileService {
+  private readonly profiles: ProfilesRepository;
+  private readonly groups: GroupsRepository;
+  private readonly shares: SharesRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly accounts: AccountsRepository,
+    private readonly cipher: DataCipher,
+    private readonly push: PushHub,
+    private readonly fingerprints: FingerprintPool,
+    private readonly clock: Clock,
+  ) {
+    this.profiles = new ProfilesRepository(db);
+    this.groups = new GroupsRepository(db);
+    this.shares = new SharesRepository(db);
+  }
+
+  async list(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
+    const { rows, total } = await this.profiles.listOwned(actor.id, query);
+    return { list: rows.map(toProfileRow), total };
+  }
+
+  async listShared(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
+    const { rows, total } = await this.profiles.listShared(actor.id, query);
+    return { list: rows.map(toProfileRow), total };
+  }
+
+  /** The owner's profile, or one shared with the actor; anything else is "not found". */
+  async detail(actor: Account, id: string): Promise<Profile> {
+    const [owned] = await this.profiles.findOwned(actor.id, [id]);
+    if (owned) return this.view(owned, actor, null);
+    const shared = await this.profiles.findSharedWith(actor.id, id);
+    if (!shared) throw new AppError(Code.NOT_FOUND, { ids: [id] });
+    return this.view(shared, null, shared.shared_by);
+  }
+
+  async create(actor: Account, settings: ProfileSettings): Promise<Profile> {
+    await this.assertGroup(actor, settings.groupId);
+    const [record] = await this.insert(actor, [settings]);
+    return this.view(record!, actor, null);
+  }
+
+  async update(actor: Account, id: string, settings: ProfileSettings): Promise<Profile> {
+    await this.assertGroup(actor, settings.groupId);
+    const changed = await this.profiles.update(actor.id, id, { ...settingsToColumns(settings, this.cipher), updated_at: this.clock.now() });
+    if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
+    return this.detail(actor, id);
+  }
+
+  /**
+   * N profiles from one template, each with its own fingerprint and, when proxies are pasted,
+   * the next proxy in turn. Everything is checked and generated first, then written in one
+   * transaction: all or none.
+   */
+  async batchCreate(actor: Account, input: CallRequestOutput<typeof profileBatchCreateCall>): Promise<string[]> {
+    await this.assertGroup(actor, input.template.groupId);
+    const proxies = input.proxies.trim() ? parseProxyLines(input.proxies, input.proxyType) : null;
+    if (proxies?.error) throw new AppError(Code.PROXY_LINE_INVALID, proxies.error);
+    const progress = (done: number) => this.push.progress(actor.id, { requestId: input.requestId, done, total: input.count });
+
+    const all: ProfileSettings[] = [];
+    while (all.length < input.count) {
+      const identities = await this.fingerprints.take(input.template.os, input.template.kernelVersion, Math.min(BATCH_STEP, input.count - all.length));
+      for (const identity of identities) {
+        const i = all.length;
+        all.push({
+          ...input.template,
+          name: input.count === 1 ? input.template.name : `${input.template.name}-${i + 1}`.slice(0, 100),
+          userAgent: identity.userAgent,
+          resolution: identity.resolution,
+          proxy: proxies ? proxies.proxies[i % proxies.proxies.length]! : input.template.proxy,
+          fingerprint: { ...input.template.fingerprint, ...identity.fingerprint },
+        });
+      }
+      if (all.length < input.count) progress(all.length);
+    }
+    const records = await this.insert(actor, all);
+    progress(input.count);
+    return records.map((r) => r.id);
+  }
+
+  /** A fingerprint suggestion for the form's "generate new fingerprint" button. */
+  async suggest(os: OperatingSystem, kernelVersion = DEFAULT_KERNEL_VERSION) {
+    const [identity] = (await this.fingerprints.take(os, kernelVersion, 1)) as [GeneratedIdentity];
+    const base = profileSettingsSchema.shape.fingerprint.parse(undefined);
+    return { userAgent: identity.userAgent, resolution: identity.resolution, kernelVersion, fingerprint: { ...base, ...identity.fingerprint } };
+  }
+
+  async moveGroup(actor: Account, ids: string[], groupId: string): Promise<number> {
+    await this.assertGroup(actor, groupId);
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new ProfilesRepository(trx);
+      await assertAllOwned(repo, actor, ids);
+      return repo.setGroup(actor.id, ids, groupId === UNGROUPED_ID ? null : groupId, this.clock.now());
+    });
+  }
+
+  async setRemark(actor: Account, ids: string[], remark: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new ProfilesRepository(trx);
+      await assertAllOwned(repo, actor, ids);
+      return repo.setRemark(actor.id, ids, remark, this.clock.now());
+    });
+  }
+
+  private async insert(actor: Account, all: ProfileSettings[]): Promise<ProfileRecord[]> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new ProfilesRepository(trx);
+      const ids = await freshIds(repo, all.length);
+      const first = await repo.reserveSerials(actor.id, all.length);
+      const records: ProfileRecord[] = all.map((settings, i) => ({
+        id: ids[i]!,
+        owner_id: actor.id,
+        serial: first + i,
+        ...settingsToColumns(settings, this.cipher),
+        created_at: now,
+        updated_at: now,
+        last_used_at: null,
+        deleted_at: null,
+        purge_at: null,
+      }));
+      await repo.insertMany(records);
+      await repo.adjustLiveCount(actor.id, records.length);
+      return records;
+    });
+  }
+
+  private async assertGroup(actor: Account, groupId: string): Promise<void> {
+    if (groupId === UNGROUPED_ID) return;
+    if (!(await this.groups.find(actor.id, groupId))) throw new AppError(Code.NOT_FOUND, { groupId });
+  }
+
+  private async view(record: ProfileRecord, owner: Account | null, sharedBy: string | null): Promise<Profile> {
+    const group = record.group_id && owner ? await this.groups.find(owner.id, record.group_id) : undefined;
+    const members = owner ? (await this.shares.membersOf([record.id])).map((m) => ({ id: m.account_id, name: m.username })) : [];
+    const ownerAccount = owner ?? (await this.accounts.findById(record.owner_id));
+    const sharer = sharedBy ? await this.accounts.findById(sharedBy) : null;
+    if (!ownerAccount) throw new AppError(Code.NOT_FOUND, { ids: [record.id] });
+    return toProfile(record, this.cipher, {
+      groupName: group?.name ?? '',
+      owner: { id: ownerAccount.id, name: ownerAccount.username },
+      members,
+      sharer: sharer ? { id: sharer.id, name: sharer.username } : null,
+    });
+  }
+}
+
+/** Batch actions are all or none: one id that is not the actor's live profile refuses them all. */
+export async function assertAllOwned(repo: ProfilesRepository, actor: Account, ids: readonly string[]): Promise<ProfileRecord[]> {
+  const found = await repo.findOwned(actor.id, ids);
+  if (found.length !== ids.length) {
+    const have = new Set(found.map((r) => r.id));
+    throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !have.has(id)) });
+  }
+  return found;
+}
+
+async function freshIds(repo: ProfilesRepository, count: number): Promise<string[]> {
+  const ids = new Set<string>();
+  while (ids.size < count) {
+    const candidates = Array.from({ length: count - ids.size }, newProfileId).filter((id) => !ids.has(id));
+    const taken = new Set<string>();
+    for (let i = 0; i < candidates.length; i += 500) for (const id of await repo.idsTaken(candidates.slice(i, i + 500))) taken.add(id);
+    for (const id of candidates) if (!taken.has(id)) ids.add(id);
+  }
+  return [...ids];
+}

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Code, apiMemberCall, memberCall } from '@facet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, refusal } from './flows.ts';
+import { onPostgres, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** The CLI must reach the server's own database: on the SQLite run, a DATABASE_URL set for CI is not ours. */
+function cliEnvironment(): NodeJS.ProcessEnv {
+  const { DATABASE_URL, ...rest } = process.env;
+  return {
+    ...rest,
+    FACET_DATA_DIR: server.dataDir,
+    ...(onPostgres ? { DATABASE_URL: DATABASE_URL!, FACET_DATABASE_SCHEMA: server.schema! } : {}),
+  };
+}
+
+/** Runs the real CLI in its own process, against the running server's data. */
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/main.ts'), ...args], {
+      cwd: root,
+      env: cliEnvironment(),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('operator CLI', () => {
+  it('creates a verified main account that can sign in at once, while the server runs', async () => {
+    const result = await cli('admin', 'create-user', '--email', 'Operator.Made@example.test', '--password', 'operator password');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/created main account acc_\S+ operator.made@example.test/);
+    const { client } = await logIn(server, 'operator.made@example.test', 'operator password');
+    const { member } = await client.call(memberCall, {});
+    expect(member.type).toBe('main');
+  });
+
+  it('lists users', async () => {
+    await cli('admin', 'create-user', '--email', 'listed@example.test', '--password', 'listed password', '--username', 'listed_one');
+    const result = await cli('admin', 'list-users');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('listed@example.test');
+    expect(result.stdout).toContain('listed_one');
+    expect(result.stdout).toMatch(/\d+ account\(s\)/);
+  });
+
+  it('prints an API token that works on /v2/api/ and replaces the previous one', async () => {
+    await cli('admin', 'create-user', '--email', 'scripter@example.test', '--password', 'scripter password');
+    const first = (await cli('admin', 'api-token', '--email', 'scripter@example.test')).stdout.trim();
+    expect(first).toMatch(/^fct_[\w-]{43}$/);
+    const { member } = await server.client({ apiToken: first }).call(apiMemberCall, {});
+    expect(member.email).toBe('scripter@example.test');
+    const second = (await cli('admin', 'api-token', '--email', 'scripter@example.test')).stdout.trim();
+    expect(second).not.toBe(first);
+    await refusal(server.client({ apiToken: first }).call(apiMemberCall, {}), Code.API_TOKEN_INVALID);
+    const rows = JSON.stringify(await server.facet.database.db.selectFrom('api_tokens').selectAll().execute());
+    expect(rows).not.toContain(second);
+  });
+
+  it('prints usage and exits 2 on bad arguments, changing nothing', async () => {
+    const before = (await cli('admin', 'list-users')).stdout;
+    for (const args of [[], ['admin'], ['admin', 'nope'], ['admin', 'create-user', '--email'], ['admin', 'create-user', '--email', 'x@example.test'], ['admin', 'create-user', '--email', 'bad', '--password', 'long enough'], ['admin', 'create-user', '--email', 'ok@example.test', '--password', 'short'], ['admin', 'api-token', '--email', 'nobody@example.test'], ['admin', 'list-users', '--limit', 'zero'], ['admin', 'create-user', '--bogus', 'x']]) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('npm run facet -- admin create-user');
+    }
+    expect((await cli('admin', 'list-users')).stdout).toBe(before);
+  });
+
+  it('refuses a duplicate e-mail with exit 2', async () => {
+    await cli('admin', 'create-user', '--email', 'twice@example.test', '--password', 'twice password');
+    const again = await cli('admin', 'create-user', '--email', 'twice@example.test', '--password', 'twice password');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already registered');
+  });
+});

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ApiClient, memoryCredentialStore } from '@facet/api-client';
+import { captchaCall, type SessionGrant } from '@facet/contracts';
+import pg from 'pg';
+import { buildApp, type FacetServer } from '../src/app.ts';
+import { loadServerConfig } from '../src/config.ts';
+import type { RateLimitRules } from '../src/services/rateLimiter.ts';
+
+/** The captcha text every test server draws, since a test cannot read the image. */
+export const TEST_CAPTCHA = 'K7PX';
+
+export const onPostgres = process.env.FACET_TEST_DB === 'postgres';
+
+/** Server time = real time + offset; tests move it forward past expiries. */
+export class TestClock {
+  offsetMs = 0;
+  now = () => Date.now() + this.offsetMs;
+  advance(seconds: number) {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  clock: TestClock;
+  facet: FacetServer;
+  schema: string | null;
+  client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void }): ApiClient;
+  /** The newest code mailed to an address, read from the outbox like a local user would. */
+  codeFor(address: string): string;
+  outboxFiles(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on 127.0.0.1 with its own data folder, on SQLite or (FACET_TEST_DB=postgres)
+ * on its own PostgreSQL schema, dropped at close.
+ */
+/** Every test call comes from 127.0.0.1, so per-IP limits are widened unless a test checks them. */
+const roomyPerIpLimits: Partial<RateLimitRules> = {
+  loginPerIp: { limit: 100_000, windowSeconds: 600 },
+  codeSendPerIp: { limit: 100_000, windowSeconds: 600 },
+  captchaPerIp: { limit: 100_000, windowSeconds: 600 },
+  refreshPerIp: { limit: 100_000, windowSeconds: 600 },
+  codeCheckPerIp: { limit: 100_000, windowSeconds: 600 },
+};
+
+export async function startTestServer(env: Record<string, string> = {}, options: { productionLimits?: boolean } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-server-test-'));
+  const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : null;
+  if (onPostgres && !process.env.DATABASE_URL) throw new Error('FACET_TEST_DB=postgres needs DATABASE_URL');
+  const config = loadServerConfig({
+    FACET_DATA_DIR: dataDir,
+    ...(onPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
+    FACET_LOG_LEVEL: 'warn',
+    // No pool kept ready: each test server would spend seconds of CPU filling one.
+    FACET_FINGERPRINT_POOL: '0',
+    ...env,
+  });
+  const clock = new TestClock();
+  const facet = await buildApp({
+    config,
+    clock,
+    logger: false,
+    ...(schema ? { databaseSchema: schema } : {}),
+    ...(options.productionLimits ? {} : { rateLimits: roomyPerIpLimits }),
+    captchaGenerator: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+  });
+  await facet.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = facet.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const outbox = path.join(dataDir, 'outbox');
+
+  const outboxFiles = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []);
+  return {
+    baseUrl,
+    dataDir,
+    clock,
+    facet,
+    schema,
+    client: (options = {}) =>
+      new ApiClient({
+        baseUrl,
+        signKey: facet.signKey,
+        credentials: memoryCredentialStore(options.grant ?? null),
+        getLanguage: () => options.lang ?? 0,
+        ...(options.apiToken ? { apiToken: options.apiToken } : {}),
+        ...(options.onLoginRequired ? { onLoginRequired: options.onLoginRequired } : {}),
+      }),
+    codeFor: (addr) => {
+      const file = outboxFiles().filter((f) => f.includes(addr.replace(/[^a-zA-Z0-9@._-]/g, '_'))).pop();
+      if (!file) throw new Error(`no mail for ${addr}`);
+      const code = /\b(\d{6})\b/.exec(fs.readFileSync(path.join(outbox, file), 'utf8'))?.[1];
+      if (!code) throw new Error(`no code in ${file}`);
+      return code;
+    },
+    outboxFiles,
+    close: async () => {
+      await facet.app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Solve a captcha the way the console does: ask for one, type its text. */
+export async function solvedCaptcha(client: ApiClient): Promise<{ captchaId: string; captcha: string }> {
+  const { captchaId } = await client.call(captchaCall, {});
+  return { captchaId, captcha: TEST_CAPTCHA };
+}
+
+let counter = 0;
+/** A fresh, valid identity for one test. */
+export function newPerson(tag = 'p') {
+  counter += 1;
+  const id = `${tag}${process.pid}${counter}${randomBytes(2).toString('hex')}`;
+  return { email: `${id}@example.test`, username: id.slice(0, 20), password: 'correct horse battery' };
+}

@@ -1,0 +1,40 @@
+import { apiCalls, webCalls } from '@facet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('API documentation', () => {
+  it('serves a generated OpenAPI 3.1 document listing every call with its payload schema', async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/docs/json`)).json()) as { openapi: string; paths: Record<string, any> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const call of webCalls) {
+      const op = doc.paths[`/v2/web/${call.path}`]?.[call.method];
+      expect(op, call.path).toBeDefined();
+      const data = op.requestBody.content['application/json'].schema.properties.data;
+      expect(data.contentEncoding).toBe('base64');
+      expect(data.contentSchema).toBeTypeOf('object');
+    }
+    for (const call of apiCalls) expect(doc.paths[`/v2/api/${call.path}`]?.[call.method]).toBeDefined();
+    expect(doc.paths['/v2/web/login'].post.requestBody.content['application/json'].schema.properties.data.contentSchema.required).toEqual(
+      expect.arrayContaining(['account', 'passwd']),
+    );
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const response = await fetch(`${server.baseUrl}/docs`, { redirect: 'follow' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('swagger');
+  });
+
+  it('serves config.json with the signing key and hosts', async () => {
+    const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as Record<string, any>;
+    expect(config.signKey).toBe(server.facet.signKey);
+    expect(config.apiHost).toBe(server.baseUrl);
+    expect(config.features).toEqual({ mobileRegistration: false, smtp: false });
+  });
+});

@@ -1,0 +1,63 @@
+import { Code, passwordEditCall } from '@facet/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, signUp } from './flows.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server.close();
+});
+
+async function connect(auth: string, lang = 0) {
+  const socket = io(server.baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const pushes: { code: number; msg: string }[] = [];
+  socket.on('message', (m: { code: number; msg: string }) => pushes.push(m));
+  const ack = (await socket.timeout(5000).emitWithAck('login', { auth, lang })) as { code: number };
+  return { socket, pushes, ack };
+}
+
+const waitFor = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('push channel', () => {
+  it('refuses a login with an unknown token', async () => {
+    const { ack } = await connect('s_not-a-token');
+    expect(ack.code).toBe(Code.SESSION_EXPIRED);
+  });
+
+  it('pushes 887 to every socket of the account when its sessions end, in each socket\'s language, and to no one else', async () => {
+    const person = await signUp(server);
+    const second = await logIn(server, person.email, person.password);
+    const bystander = await signUp(server);
+    const a = await connect(person.grant.auth, 0);
+    const b = await connect(second.grant.auth, 9);
+    const c = await connect(bystander.grant.auth, 0);
+    expect([a.ack.code, b.ack.code, c.ack.code]).toEqual([0, 0, 0]);
+
+    await server.client({ grant: person.grant }).call(passwordEditCall, { old: person.password, passwd: 'brand new password' });
+    await waitFor(() => a.pushes.length > 0 && b.pushes.length > 0);
+    expect(a.pushes[0]!.code).toBe(Code.FORCED_LOGOUT);
+    expect(b.pushes[0]!.code).toBe(Code.FORCED_LOGOUT);
+    expect(b.pushes[0]!.msg).not.toBe(a.pushes[0]!.msg); // German, not English
+    await waitFor(() => !a.socket.connected && !b.socket.connected);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.pushes).toEqual([]);
+    expect(c.socket.connected).toBe(true);
+  });
+});
