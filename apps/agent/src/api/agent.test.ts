@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { BridgeError } from '@facet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startAgent, type RunningAgent } from '../agent.ts';
+import { injectBootstrap } from './consoleServer.ts';
+
+let agent: RunningAgent;
+let upstream: http.Server;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-agent-test-'));
+  const consoleDir = path.join(dataDir, 'console');
+  fs.mkdirSync(path.join(consoleDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+  fs.writeFileSync(path.join(consoleDir, 'assets/app.js'), 'console.log(1)');
+  // A stand-in for the server's config.json, on loopback.
+  upstream = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ signKey: 'k', from: req.url })));
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+  agent = await startAgent({
+    port: 0,
+    serverUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    dataDir: path.join(dataDir, 'agent'),
+    consoleDir,
+    appWindow: false,
+    version: 'test',
+  });
+});
+
+afterAll(async () => {
+  await agent.close();
+  upstream.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const secretOf = async () => {
+  const html = await (await fetch(agent.url)).text();
+  return /"secret":"([^"]+)"/.exec(html)![1]!;
+};
+
+function open(origin = `http://127.0.0.1:${agent.port}`): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${agent.port}/bridge`, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+}
+
+function ask(ws: WebSocket, id: number, type: string, parameter?: unknown): Promise<{ id: number; error: number; value?: unknown; msg: string }> {
+  return new Promise((resolve) => {
+    const onMessage = (raw: WebSocket.RawData) => {
+      const reply = JSON.parse(raw.toString());
+      if (reply.id === id) {
+        ws.off('message', onMessage);
+        resolve(reply);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, type, parameter }));
+  });
+}
+
+describe('agent console server', () => {
+  it('serves the console with the bridge bootstrap, never cached or framed', async () => {
+    const response = await fetch(`${agent.url}wel/browser`);
+    const html = await response.text();
+    expect(html).toContain('window.__FACET_CLIENT__=');
+    expect(html).toContain(`"bridgeUrl":"ws://127.0.0.1:${agent.port}/bridge"`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await (await fetch(`${agent.url}assets/app.js`)).text()).toBe('console.log(1)');
+  });
+
+  it('passes the server config.json through', async () => {
+    expect(await (await fetch(`${agent.url}config.json`)).json()).toEqual({ signKey: 'k', from: '/config.json' });
+  });
+
+  it('refuses other Host names (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve) => {
+      http.get({ host: '127.0.0.1', port: agent.port, path: '/', headers: { host: `evil.example:${agent.port}` } }, (res) => resolve(res.statusCode ?? 0));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('does not serve files outside the console folder', async () => {
+    const status = await new Promise<number>((resolve) => {
+      http.get({ host: '127.0.0.1', port: agent.port, path: '/../../agent/install-secret' }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve(body.includes('__FACET_CLIENT__') ? 200 : -1));
+      });
+    });
+    expect(status).toBe(200); // answered with the console page, not the file
+  });
+
+  it('escapes the bootstrap so no value can close the script tag', () => {
+    const html = injectBootstrap('<head><script src="x"></script></head>', { bridgeUrl: 'ws://x</script><b>', secret: 's'.repeat(32), agentVersion: '1' });
+    expect(html).not.toContain('</script><b>');
+  });
+});
+
+describe('agent bridge', () => {
+  it('refuses a connection from another origin', async () => {
+    await expect(open('http://evil.example')).rejects.toThrow(/403/);
+  });
+
+  it('answers nothing before hello and closes the socket', async () => {
+    const ws = await open();
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    const reply = await ask(ws, 1, 'base64Encode', { text: 'x' });
+    expect(reply.error).toBe(BridgeError.UNAUTHENTICATED);
+    expect(await closed).toBe(4401);
+  });
+
+  it('closes on a wrong secret', async () => {
+    const ws = await open();
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    expect((await ask(ws, 1, 'hello', { secret: 'x'.repeat(43) })).error).toBe(BridgeError.UNAUTHENTICATED);
+    expect(await closed).toBe(4401);
+  });
+
+  it('answers the calls after hello with the page secret', async () => {
+    const ws = await open();
+    expect((await ask(ws, 1, 'hello', { secret: await secretOf(), lang: 9 })).error).toBe(BridgeError.OK);
+    expect((await ask(ws, 2, 'base64Encode', { text: 'Facet ✓' })).value).toBe(Buffer.from('Facet ✓').toString('base64'));
+    expect((await ask(ws, 3, 'isBrowserRunning', { profileId: 'p1' })).value).toBe(false);
+    const config = (await ask(ws, 4, 'configInfo')).value as { profileDir: string; Emulation: { port: number } };
+    expect(config.profileDir).toBe(path.join(dataDir, 'agent', 'profiles'));
+    expect(config.Emulation.port).toBe(50325);
+    const refused = await ask(ws, 5, 'openUrl', { url: 'file:///etc/passwd' });
+    expect(refused.error).toBe(BridgeError.NOT_ALLOWED);
+    expect(refused.msg).not.toBe('');
+    expect((await ask(ws, 7, 'isBrowserRunning', { profileId: 42 })).error).toBe(BridgeError.BAD_REQUEST);
+    expect((await ask(ws, 6, 'logout')).error).toBe(BridgeError.OK);
+    ws.close();
+  });
+
+  it('keeps the same install secret across restarts', async () => {
+    const again = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir: path.join(dataDir, 'console'), appWindow: false, version: 't' });
+    try {
+      const html = await (await fetch(again.url)).text();
+      expect(/"secret":"([^"]+)"/.exec(html)![1]).toBe(await secretOf());
+    } finally {
+      await again.close();
+    }
+  });
+});

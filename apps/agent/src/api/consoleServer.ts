@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { CLIENT_BOOTSTRAP_GLOBAL, type ClientBootstrap } from '@facet/contracts';
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Only 127.0.0.1/localhost at our own port: a DNS-rebinding page (evil.example resolving to
+ * 127.0.0.1) would otherwise be same-origin with us and could read the bridge secret.
+ */
+export function isLocalHost(hostHeader: string | undefined, port: number): boolean {
+  return hostHeader === `127.0.0.1:${port}` || hostHeader === `localhost:${port}`;
+}
+
+/** index.html with the bridge bootstrap placed before the first script. */
+export function injectBootstrap(html: string, bootstrap: ClientBootstrap): string {
+  // JSON in a script: escape "<" so no value can close the tag.
+  const json = JSON.stringify(bootstrap).replace(/</g, '\\u003c');
+  const tag = `<script>window.${CLIENT_BOOTSTRAP_GLOBAL}=${json};</script>`;
+  return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
+}
+
+export interface ConsoleServerOptions {
+  consoleDir: string;
+  serverUrl: string;
+  port: () => number;
+  bootstrap: () => ClientBootstrap;
+}
+
+/** Serves the console build in client mode, and the server's config.json next to it. */
+export function consoleRequestHandler(options: ConsoleServerOptions) {
+  const root = path.resolve(options.consoleDir);
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!isLocalHost(req.headers.host, options.port())) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname === '/config.json') return proxyConfig(options.serverUrl, res);
+
+    const file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && path.basename(file) !== 'index.html') {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.writeHead(200, {
+        'content-type': mime[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      if (req.method === 'HEAD') return void res.end();
+      fs.createReadStream(file).pipe(res);
+      return;
+    }
+    const index = path.join(root, 'index.html');
+    if (!fs.existsSync(index)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('console not built: run npm start from the repository root');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      // The page holds the bridge secret: never cached, never framed, never referred.
+      'cache-control': 'no-store',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : injectBootstrap(fs.readFileSync(index, 'utf8'), options.bootstrap()));
+  };
+}
+
+async function proxyConfig(serverUrl: string, res: ServerResponse): Promise<void> {
+  try {
+    const upstream = await fetch(`${serverUrl}/config.json`, { signal: AbortSignal.timeout(5000) });
+    const body = await upstream.text();
+    res.writeHead(upstream.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+  } catch {
+    res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'server unreachable', server: serverUrl }));
+  }
+}
