@@ -79,7 +79,8 @@ describe('operator CLI', () => {
       expect(result.stderr).toContain('npm run facet -- admin create-user');
     }
     expect((await cli('admin', 'list-users')).stdout).toBe(before);
-  });
+    // Twelve CLI processes, each starting TypeScript (~1.5 s on an idle 2-core machine).
+  }, 120_000);
 
   it('refuses a duplicate e-mail with exit 2', async () => {
     await cli('admin', 'create-user', '--email', 'twice@example.test', '--password', 'twice password');

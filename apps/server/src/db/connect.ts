@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statementCache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -39,8 +40,19 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // The operator CLI writes while the server runs; wait for the lock instead of failing.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', schema: null, close: () => db.destroy() };
+  // Planner statistics, as SQLite advises for a long-lived connection: at open (0x10002 also
+  // looks at tables never analysed), every few hours, and at close. Without them a freshly
+  // filled table can be read through the wrong index.
+  sqlite.pragma('optimize = 0x10002');
+  const optimizer = setInterval(() => sqlite.pragma('optimize'), 3 * 3600_000);
+  optimizer.unref();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const close = async () => {
+    clearInterval(optimizer);
+    if (sqlite.open) sqlite.pragma('optimize');
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', schema: null, close };
 }
 
 async function connectPostgres(url: string, schema?: string): Promise<DatabaseHandle> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Profiles, groups and shares. The list columns (name, group, remark, OS, proxy summary) are
@@ -45,8 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'bigint')
     .addColumn('purge_at', 'bigint')
     .execute();
-  // The browser list: one account's live profiles by serial (and the recycle bin by deletion).
-  await db.schema.createIndex('profiles_owner_live_idx').on('profiles').columns(['owner_id', 'deleted_at', 'serial']).execute();
+  // The browser list: one index per sort order over the account's live profiles, partial so
+  // that "deleted_at is null" is part of the index and a page is read in order (PostgreSQL
+  // does not take its row order from an index after an IS NULL column: it sorted 100,000 rows).
+  for (const column of ['serial', 'name', 'created_at', 'last_used_at']) {
+    const columns = column === 'serial' ? ['owner_id', 'serial'] : ['owner_id', column, 'serial'];
+    await db.schema.createIndex(`profiles_live_by_${column}_idx`).on('profiles').columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();
+  }
+  // The recycle bin: one account's deleted profiles by deletion time.
+  await db.schema.createIndex('profiles_owner_deleted_idx').on('profiles').columns(['owner_id', 'deleted_at', 'serial']).execute();
   await db.schema.createIndex('profiles_group_idx').on('profiles').columns(['group_id']).execute();
   await db.schema.createIndex('profiles_purge_idx').on('profiles').columns(['purge_at']).execute();
 
