@@ -1,0 +1,49 @@
+import { ApiError } from '@facet/api-client';
+import { Code } from '@facet/contracts';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Locale } from 'antd/es/locale';
+import { useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { PreferencesProvider } from './Preferences.tsx';
+import { createRouter } from './router.tsx';
+import { RuntimeContext } from './RuntimeContext.tsx';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Spec §8: 2122/2133 are credential errors. On the login page or in a password edit the caller
+ * shows them (those calls carry `meta.credentialCall`); anywhere else they mean the session is
+ * no longer good: re-login message, channel closed, login page.
+ */
+function credentialErrorHandler(runtime: Runtime) {
+  return (error: unknown, meta: Record<string, unknown> | undefined) => {
+    if (!(error instanceof ApiError) || meta?.credentialCall) return;
+    if (error.code === Code.WRONG_CREDENTIALS || error.code === Code.ACCOUNT_DISABLED) runtime.events.emit('loginRequired', { code: error.code, msg: error.msg });
+  };
+}
+
+export function App({ runtime, antdLocale }: { runtime: Runtime; antdLocale: Locale }) {
+  const queryClient = useMemo(() => {
+    const onError = credentialErrorHandler(runtime);
+    return new QueryClient({
+      queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+      mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta) }),
+      defaultOptions: {
+        queries: {
+          // Business refusals are answers, not glitches: only retry calls that got no answer.
+          retry: (count, error) => error instanceof ApiError && error.code === -1 && count < 2,
+          refetchOnWindowFocus: false,
+        },
+      },
+    });
+  }, [runtime]);
+  const router = useMemo(() => createRouter(runtime), [runtime]);
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <QueryClientProvider client={queryClient}>
+        <PreferencesProvider initialLocale={antdLocale}>
+          <RouterProvider router={router} />
+        </PreferencesProvider>
+      </QueryClientProvider>
+    </RuntimeContext.Provider>
+  );
+}

@@ -1,0 +1,65 @@
+import { ApiClient, PushChannel, type ApiError } from '@facet/api-client';
+import { Code, publicConfigSchema, type BridgePush, type ClientBootstrap, type PublicConfig, type RealtimeProgress, type RealtimePush } from '@facet/contracts';
+import { BridgeClient } from '../lib/bridge.ts';
+import { browserCredentialStore } from '../lib/credentials.ts';
+import { EventHub } from '../lib/events.ts';
+import { currentLanguage } from '../lib/language.ts';
+import { detectMode, isMobileUserAgent, readClientBootstrap, type AppMode } from '../lib/mode.ts';
+
+export interface RuntimeEvents extends Record<string, unknown> {
+  /** The session is gone (failed re-login, 887, 2122/2133 outside login): go to /login. */
+  loginRequired: { code: number; msg: string };
+  /** A call got no answer at all. */
+  networkFailure: ApiError;
+  push: RealtimePush;
+  /** Progress of a long call of ours (batch create), matched by its requestId. */
+  progress: RealtimeProgress;
+  bridgePush: BridgePush;
+  bridgeStatus: boolean;
+}
+
+/** Everything outside React that the console runs on, created once at start. */
+export interface Runtime {
+  config: PublicConfig;
+  mode: AppMode;
+  mobile: boolean;
+  api: ApiClient;
+  push: PushChannel;
+  credentials: ReturnType<typeof browserCredentialStore>;
+  bridge: BridgeClient | null;
+  bootstrap: ClientBootstrap | null;
+  events: EventHub<RuntimeEvents>;
+}
+
+export async function createRuntime(): Promise<Runtime> {
+  const bootstrap = readClientBootstrap();
+  const mode = detectMode(bootstrap);
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  const config = publicConfigSchema.parse(await response.json());
+  const events = new EventHub<RuntimeEvents>();
+  const credentials = browserCredentialStore();
+  const getLanguage = () => currentLanguage().code;
+
+  const push = new PushChannel({
+    pushHost: config.pushHost,
+    getAuth: () => credentials.load()?.auth,
+    getLanguage,
+    onPush: (message) => events.emit('push', message),
+    onProgress: (progress) => events.emit('progress', progress),
+  });
+  const api = new ApiClient({
+    baseUrl: config.apiHost,
+    signKey: config.signKey,
+    credentials,
+    getLanguage,
+    onLoginRequired: (error) => events.emit('loginRequired', { code: error.code === Code.SESSION_EXPIRED ? Code.SESSION_EXPIRED : error.code, msg: error.msg }),
+    // A new token after the silent re-login: the push channel must log in with it (spec §4).
+    onSessionRenewed: () => void push.login(),
+    onNetworkFailure: (error) => events.emit('networkFailure', error),
+  });
+  const bridge = bootstrap
+    ? new BridgeClient(bootstrap, (message) => events.emit('bridgePush', message), (connected) => events.emit('bridgeStatus', connected), getLanguage)
+    : null;
+  bridge?.connect().catch(() => undefined);
+  return { config, mode, mobile: isMobileUserAgent(navigator.userAgent), api, push, credentials, bridge, bootstrap, events };
+}

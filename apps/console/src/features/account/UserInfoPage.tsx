@@ -1,0 +1,47 @@
+import { UNBOUND, type Member } from '@facet/contracts';
+import { Descriptions, Divider, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../app/Preferences.tsx';
+import { useMember } from '../auth/session.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { PageTitle } from '../shell/PageTitle.tsx';
+
+function planText(member: Member, t: (key: string, vars?: Record<string, string>) => string, format: (ms: number) => string): string {
+  const { expiresAt, expired } = member.subscription;
+  if (expiresAt === null) return t('userinfo.planNone');
+  return expired ? t('userinfo.planExpiredOn', { date: format(expiresAt) }) : t('userinfo.planActiveUntil', { date: format(expiresAt) });
+}
+
+/** Account info (spec §2 user menu) with the change-password form. */
+export default function UserInfoPage() {
+  const { t } = useTranslation();
+  const { language } = usePreferences();
+  const { data: member } = useMember();
+  if (!member) return null;
+  const format = (ms: number) => new Intl.DateTimeFormat(language.tag, { dateStyle: 'long' }).format(ms);
+  const shown = (value: string) => (value === UNBOUND ? <Typography.Text type="secondary">{t('common.unbound')}</Typography.Text> : value);
+  return (
+    <div data-testid="screen-userinfo">
+      <PageTitle>{t('userinfo.title')}</PageTitle>
+      <Descriptions bordered column={1} size="middle" style={{ maxWidth: 640 }}>
+        <Descriptions.Item label={t('userinfo.name')}>{member.name}</Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.email')}>{shown(member.email)}</Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.phone')}>{shown(member.phone)}</Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.type')}>
+          <Tag color={member.type === 'main' ? 'blue' : 'purple'}>{member.type === 'main' ? t('shell.mainAccount') : t('shell.subAccount')}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.plan')}>{planText(member, t, format)}</Descriptions.Item>
+        {member.invitationCode ? (
+          <Descriptions.Item label={t('userinfo.invitationCode')}>
+            <Typography.Text copyable code>
+              {member.invitationCode}
+            </Typography.Text>
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={t('userinfo.created')}>{format(member.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      <Divider titlePlacement="start">{t('userinfo.changePassword')}</Divider>
+      <ChangePasswordForm />
+    </div>
+  );
+}

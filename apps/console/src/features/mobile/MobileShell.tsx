@@ -1,0 +1,27 @@
+import type { Member } from '@facet/contracts';
+import { Flex, Layout, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LanguagePicker } from '../shell/LanguagePicker.tsx';
+import { ThemeToggle } from '../shell/ThemeToggle.tsx';
+
+/** The small-screen frame for /mobile/* (spec §2). */
+export function MobileShell({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-member-type={member.type}>
+      <Layout.Header style={{ padding: '0 12px', background: 'transparent' }}>
+        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+          <Typography.Text strong>{t('app.name')}</Typography.Text>
+          <Flex>
+            <LanguagePicker />
+            <ThemeToggle />
+          </Flex>
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 12 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

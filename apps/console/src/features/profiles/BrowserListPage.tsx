@@ -1,0 +1,92 @@
+import { limits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
+import { Button, Empty, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { testId } from '../../lib/testId.ts';
+import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
+import { ALL_GROUPS } from '../groups/GroupSelect.tsx';
+import { BatchCreateDialog } from './BatchCreateDialog.tsx';
+import { profileColumns } from './profileColumns.tsx';
+import { ProfileFormDrawer } from './ProfileFormDrawer.tsx';
+import { ProfileListToolbar } from './ProfileListToolbar.tsx';
+import { useProfilePage } from './profileQueries.ts';
+import { ProfileSelectionBar } from './ProfileSelectionBar.tsx';
+import { useDeleteProfiles } from './useDeleteProfiles.ts';
+import { PageTitle } from '../shell/PageTitle.tsx';
+
+const firstPage: ListQuery = { page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' };
+
+/** /wel/browser: the account's profiles, paged, searched, filtered and sorted by the server. */
+export default function BrowserListPage() {
+  const { t } = useTranslation();
+  const formatDate = useDateTimeFormat();
+  const [query, setQuery] = useState<ListQuery>(firstPage);
+  const [groupFilter, setGroupFilter] = useState(ALL_GROUPS);
+  const [selected, setSelected] = useState<string[]>([]);
+  // undefined: form closed; null: creating; an id: editing that profile.
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const list = useProfilePage(query);
+  // A deleted row leaves the selection; the other selected rows stay selected.
+  const removeOne = useDeleteProfiles((ids) => setSelected((current) => current.filter((id) => !ids.includes(id))));
+
+  const columns = profileColumns({ t, formatDate, query, onEdit: (row) => setEditing(row.id), onDelete: (row) => removeOne.mutate([row.id]) });
+  const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
+  const unfiltered = query.search === '' && groupFilter === ALL_GROUPS;
+  const empty = list.isSuccess && list.data.total === 0 && unfiltered;
+
+  const filterByGroup = (groupId: string) => {
+    setGroupFilter(groupId);
+    setQuery((q) => ({ ...q, page: 1, groupId: groupId === ALL_GROUPS ? undefined : groupId }));
+  };
+
+  return (
+    <div data-testid="screen-browser">
+      <PageTitle>{t('profiles.title')}</PageTitle>
+      <ProfileListToolbar
+        search={query.search}
+        onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
+        groupFilter={groupFilter}
+        onGroupFilter={filterByGroup}
+        onCreate={() => setEditing(null)}
+        onBatchCreate={() => setBatchOpen(true)}
+      />
+      <ProfileSelectionBar ids={selected} onDone={() => setSelected([])} />
+      {empty ? (
+        <Empty description={t('profiles.empty')} data-testid="profiles-empty">
+          <Button type="primary" onClick={() => setEditing(null)} data-testid="profile-empty-create">
+            {t('profiles.create')}
+          </Button>
+        </Empty>
+      ) : (
+        <Table<ProfileRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1400 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
+          onRow={(row) => testId(`profile-row-${row.id}`)}
+          locale={{ emptyText: <Empty description={t('profiles.noMatch')} /> }}
+          pagination={{
+            current: query.page,
+            pageSize: query.limit,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: limits.pageSizes.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t('profiles.total', { count: total }),
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = one?.order ? (one.columnKey as ListQuery['sort']) : firstPage.sort;
+            const order = one?.order === 'ascend' ? 'asc' : 'desc';
+            const limit = (pagination.pageSize ?? query.limit) as ListQuery['limit'];
+            setQuery((q) => ({ ...q, limit, sort: field, order, page: limit !== q.limit ? 1 : (pagination.current ?? 1) }));
+          }}
+        />
+      )}
+      {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
+      {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+    </div>
+  );
+}

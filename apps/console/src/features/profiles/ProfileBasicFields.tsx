@@ -1,0 +1,89 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { DEFAULT_KERNEL_VERSION, operatingSystems } from '@facet/contracts';
+import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { GroupSelect } from '../groups/GroupSelect.tsx';
+import { IconPicker } from '../groups/IconPicker.tsx';
+import { enumOptions } from './enumOptions.ts';
+
+const RESOLUTION_PATTERN = /^\d{3,5}x\d{3,5}$/;
+const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '1280x720', '2560x1440', '1600x900', '390x844', '412x915'];
+/** The kernels the agent can launch today; the list grows with the launch issue. */
+const kernelVersions = [DEFAULT_KERNEL_VERSION];
+const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+/** Basic tab: identity of the profile and what the browser says about itself (spec §3, §5). */
+export function ProfileBasicFields({ onGenerate, generating }: { onGenerate: () => void; generating: boolean }) {
+  const { t } = useTranslation();
+  const required = { required: true, whitespace: true, message: t('validation.required') };
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t('profiles.field.name')} rules={[required, { max: 100, message: t('validation.tooLong') }]}>
+            <Input maxLength={100} data-testid="profile-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="groupId" label={t('profiles.field.group')} rules={[{ required: true, message: t('validation.required') }]}>
+            <GroupSelect testId="profile-group" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="remark" label={t('profiles.field.remark')}>
+        <Input.TextArea maxLength={1500} autoSize={{ minRows: 1, maxRows: 4 }} data-testid="profile-remark" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="os" label={t('profiles.field.os')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Select options={enumOptions(operatingSystems, 'profiles.os', t)} data-testid="profile-os" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="kernelVersion" label={t('profiles.field.kernel')} rules={[required]}>
+            <Select options={kernelVersions.map((v) => ({ value: v, label: t('profiles.kernelLabel', { version: v }) }))} data-testid="profile-kernel" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label={t('profiles.field.userAgent')} required>
+        <Form.Item name="userAgent" noStyle rules={[required]}>
+          <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="profile-user-agent" />
+        </Form.Item>
+        <Button icon={<ThunderboltOutlined />} loading={generating} onClick={onGenerate} style={{ marginTop: 8 }} data-testid="profile-generate">
+          {t('profiles.generate')}
+        </Button>
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="resolution" label={t('profiles.field.resolution')} rules={[required, { pattern: RESOLUTION_PATTERN, message: t('validation.resolution') }]}>
+            <AutoComplete options={commonResolutions.map((value) => ({ value }))} data-testid="profile-resolution" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="startPage" label={t('profiles.field.startPage')}>
+            <Input maxLength={2048} placeholder="https://" data-testid="profile-start-page" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="language" label={t('profiles.field.language')} extra={t('profiles.emptyFollowsIp')}>
+            <Input maxLength={200} placeholder="en-US,en" data-testid="profile-language" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="timezone" label={t('profiles.field.timezone')} extra={t('profiles.emptyFollowsIp')}>
+            <AutoComplete
+              options={timeZones.map((value) => ({ value }))}
+              showSearch={{ filterOption: (input, option) => option?.value.toLowerCase().includes(input.toLowerCase()) ?? false }}
+              data-testid="profile-timezone"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="iconId" label={t('profiles.field.icon')}>
+        <IconPicker />
+      </Form.Item>
+    </>
+  );
+}

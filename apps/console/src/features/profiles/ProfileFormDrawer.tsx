@@ -1,0 +1,130 @@
+import { profileCreateCall, profileUpdateCall, type ProfileSettings } from '@facet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Drawer, Flex, Form, Result, Spin, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useShowError } from '../../lib/showError.ts';
+import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { FingerprintLocationFields } from './FingerprintLocationFields.tsx';
+import { FingerprintSurfaceFields } from './FingerprintSurfaceFields.tsx';
+import { placeIssuesOnFields } from './issuesOnFields.ts';
+import { ProfileAdvancedFields } from './ProfileAdvancedFields.tsx';
+import { ProfileBasicFields } from './ProfileBasicFields.tsx';
+import { emptyProfileSettings, settingsOf, tabOfPath, withoutNulls, type ProfileFormTab, type ProfileFormValues } from './profileFormModel.ts';
+import { ProfileProxyFields } from './ProfileProxyFields.tsx';
+import { useProfileDetail } from './profileQueries.ts';
+import { useFingerprintSuggestion } from './useFingerprintSuggestion.ts';
+
+interface ProfileFormDrawerProps {
+  /** null: create a new profile. */
+  profileId: string | null;
+  /** Group a new profile starts in (the list's current filter, else ungrouped). */
+  defaultGroupId: string;
+  onClose: () => void;
+}
+
+/** What is sent: every value the form holds (also those of fields not shown), cleaned. */
+function settingsToSend(values: ProfileFormValues): ProfileSettings {
+  const settings = withoutNulls(values);
+  // "Direct" is a choice of the no-proxy type only; a chosen proxy type overrides it.
+  if (settings.proxy.type !== 'none') settings.proxy = { ...settings.proxy, direct: false };
+  return settings;
+}
+
+/** Create or edit one profile: Basic, Proxy, Fingerprint and Advanced tabs over one form. */
+export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: ProfileFormDrawerProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { api } = useRuntime();
+  const showError = useShowError();
+  const refresh = useRefreshProfileData();
+  const [form] = Form.useForm<ProfileFormValues>();
+  const [tab, setTab] = useState<ProfileFormTab>('basic');
+  const detail = useProfileDetail(profileId);
+  const suggestion = useFingerprintSuggestion(form);
+  const generatedOnOpen = useRef(false);
+
+  // A new profile starts with a fingerprint of its own (once, also under StrictMode's double effects).
+  useEffect(() => {
+    if (profileId !== null || generatedOnOpen.current) return;
+    generatedOnOpen.current = true;
+    suggestion.mutate();
+  }, [profileId, suggestion]);
+
+  useEffect(() => {
+    if (detail.data) form.setFieldsValue(settingsOf(detail.data));
+  }, [detail.data, form]);
+
+  const save = useMutation({
+    mutationFn: (settings: ProfileSettings) =>
+      profileId ? api.call(profileUpdateCall, { id: profileId, settings }) : api.call(profileCreateCall, { settings }),
+    onSuccess: async () => {
+      message.success(t(profileId ? 'profiles.saved' : 'profiles.created'));
+      await refresh();
+      onClose();
+    },
+    onError: (error) => {
+      const { placed, all } = placeIssuesOnFields(error, form, t, 'settings');
+      if (placed[0]) setTab(tabOfPath(placed[0]));
+      if (!all) showError(error);
+    },
+  });
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch (failure) {
+      // Show the tab holding the first problem; the field already shows its message.
+      const first = (failure as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) setTab(tabOfPath(first.name));
+      return;
+    }
+    save.mutate(settingsToSend(form.getFieldsValue(true) as ProfileFormValues));
+  };
+
+  const editing = profileId !== null;
+  const tabs = [
+    { key: 'basic', label: <span data-testid="profile-tab-basic">{t('profiles.tab.basic')}</span>, children: <ProfileBasicFields onGenerate={() => suggestion.mutate()} generating={suggestion.isPending} /> },
+    { key: 'proxy', label: <span data-testid="profile-tab-proxy">{t('profiles.tab.proxy')}</span>, children: <ProfileProxyFields form={form} /> },
+    {
+      key: 'fingerprint',
+      label: <span data-testid="profile-tab-fingerprint">{t('profiles.tab.fingerprint')}</span>,
+      children: (
+        <>
+          <FingerprintSurfaceFields form={form} />
+          <FingerprintLocationFields form={form} />
+        </>
+      ),
+    },
+    { key: 'advanced', label: <span data-testid="profile-tab-advanced">{t('profiles.tab.advanced')}</span>, children: <ProfileAdvancedFields form={form} /> },
+  ].map((item) => ({ ...item, forceRender: true })); // every field registered, so all are validated and sent
+
+  return (
+    <Drawer
+      open
+      size={880}
+      title={t(editing ? 'profiles.editTitle' : 'profiles.createTitle')}
+      onClose={onClose}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap={8}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} disabled={editing && !detail.data} onClick={() => void submit()} data-testid="profile-save">
+            {t('common.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      {editing && detail.isError ? (
+        <Result status="warning" title={t('profiles.loadFailed')} extra={<Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>} />
+      ) : (
+        <Spin spinning={editing && detail.isLoading}>
+          <Form form={form} layout="vertical" initialValues={emptyProfileSettings(defaultGroupId)} onFinish={() => void submit()} data-testid="profile-form">
+            <Tabs activeKey={tab} onChange={(key) => setTab(key as ProfileFormTab)} items={tabs} />
+          </Form>
+        </Spin>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import { DeleteOutlined, FolderOutlined, SendOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { testId } from '../../lib/testId.ts';
+import { MoveGroupDialog } from './MoveGroupDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import { TransferDialog } from './TransferDialog.tsx';
+import { useDeleteProfiles } from './useDeleteProfiles.ts';
+
+type Dialog = 'move' | 'share' | 'transfer' | null;
+
+/** Batch actions on the selected profiles: delete (to the recycle bin), move, share, transfer. */
+export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useDeleteProfiles(onDone);
+  const finished = () => {
+    setDialog(null);
+    onDone();
+  };
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('profiles.deleteManyConfirm', { count: ids.length }),
+      content: t('profiles.deleteHint'),
+      okText: t('profiles.delete'),
+      okButtonProps: { danger: true, ...testId('batch-delete-confirm') },
+      onOk: () => remove.mutateAsync(ids),
+    });
+
+  if (ids.length === 0) return null;
+  return (
+    <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }} data-testid="selection-bar">
+      <Typography.Text data-testid="selection-count">{t('profiles.selected', { count: ids.length })}</Typography.Text>
+      <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={remove.isPending} data-testid="batch-delete">
+        {t('profiles.delete')}
+      </Button>
+      <Button icon={<FolderOutlined />} onClick={() => setDialog('move')} data-testid="batch-move">
+        {t('profiles.moveGroup')}
+      </Button>
+      <Button icon={<ShareAltOutlined />} onClick={() => setDialog('share')} data-testid="batch-share">
+        {t('sharing.share')}
+      </Button>
+      <Button icon={<SendOutlined />} onClick={() => setDialog('transfer')} data-testid="batch-transfer">
+        {t('sharing.transfer')}
+      </Button>
+      <Button type="link" onClick={onDone} data-testid="selection-clear">
+        {t('profiles.clearSelection')}
+      </Button>
+      {dialog === 'move' ? <MoveGroupDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'share' ? <ShareDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'transfer' ? <TransferDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+    </Flex>
+  );
+}

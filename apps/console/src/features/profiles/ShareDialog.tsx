@@ -1,0 +1,71 @@
+import { limits, profileShareCall, validateShareTargets } from '@facet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Modal, Radio, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { fromContract } from '../../lib/formRules.ts';
+import { useShowError } from '../../lib/showError.ts';
+import { testId } from '../../lib/testId.ts';
+import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { unknownAccountsMessage } from './unknownAccounts.ts';
+
+interface ShareForm {
+  mode: 'accounts' | 'subAccounts';
+  accounts: string[];
+}
+
+/** Shares the selected profiles with named accounts (at most 100) or with all sub-accounts (spec §6). */
+export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { api } = useRuntime();
+  const showError = useShowError();
+  const refresh = useRefreshProfileData();
+  const [form] = Form.useForm<ShareForm>();
+  const mode = Form.useWatch('mode', form) ?? 'accounts';
+  const share = useMutation({
+    mutationFn: (values: ShareForm) =>
+      api.call(profileShareCall, values.mode === 'accounts' ? { mode: 'accounts', ids, accounts: values.accounts } : { mode: 'subAccounts', ids }),
+    onSuccess: async ({ changed, recipients }) => {
+      message.success(t('sharing.shared', { count: changed, recipients }));
+      onDone();
+      await refresh();
+    },
+    onError: (error) => {
+      const unknown = unknownAccountsMessage(error);
+      if (unknown) form.setFields([{ name: 'accounts', errors: [unknown] }]);
+      else showError(error, form);
+    },
+  });
+  return (
+    <Modal
+      open
+      width={limits.dialogWidthPx}
+      title={t('sharing.shareTitle', { count: ids.length })}
+      okText={t('sharing.share')}
+      okButtonProps={{ loading: share.isPending, ...testId('share-save') }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ mode: 'accounts', accounts: [] }} onFinish={(values) => share.mutate(values)} data-testid="share-dialog">
+        <Form.Item name="mode">
+          <Radio.Group
+            options={[
+              { value: 'accounts', label: t('sharing.modeAccounts') },
+              { value: 'subAccounts', label: t('sharing.modeSubAccounts') },
+            ]}
+            data-testid="share-mode"
+          />
+        </Form.Item>
+        {mode === 'accounts' ? (
+          <Form.Item name="accounts" label={t('sharing.accounts')} extra={t('sharing.accountsHint', { max: limits.maxAccountsPerShare })} rules={[fromContract(validateShareTargets, t)]}>
+            <Select mode="tags" tokenSeparators={[',', ';', ' ', '\n']} open={false} maxCount={limits.maxAccountsPerShare} data-testid="share-accounts" />
+          </Form.Item>
+        ) : (
+          <Typography.Paragraph type="secondary">{t('sharing.subAccountsHint')}</Typography.Paragraph>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { isChinese, type Member } from '@facet/contracts';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePreferences } from '../../app/Preferences.tsx';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { welRoutes } from '../../lib/routes.ts';
+import { readString, storageKeys, writeString } from '../../lib/storage.ts';
+
+/** Expired-plan banner (main: renew; sub: ask the main account) and the client download banner. */
+export function Banners({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { mode, mobile, config } = useRuntime();
+  const { language } = usePreferences();
+  const [downloadClosed, setDownloadClosed] = useState(() => readString(storageKeys.downloadBannerClosed, 'session') === '1');
+  const isSub = member.type === 'sub';
+  return (
+    <>
+      {member.subscription.expired ? (
+        <Alert
+          type="error"
+          banner
+          title={isSub ? t('banner.expiredSub') : t('banner.expiredMain')}
+          action={isSub ? null : <Button size="small" danger onClick={() => void navigate(welRoutes.package)}>{t('banner.renew')}</Button>}
+          data-testid="banner-expired"
+        />
+      ) : null}
+      {mode === 'browser' && !mobile && !downloadClosed ? (
+        <Alert
+          type="info"
+          banner
+          closable={{ onClose: () => { writeString(storageKeys.downloadBannerClosed, '1', 'session'); setDownloadClosed(true); } }}
+          title={t('banner.download')}
+          action={
+            <Button size="small" type="primary" href={isChinese(language) ? config.download.zh : config.download.other} target="_blank" rel="noreferrer">
+              {t('banner.downloadButton')}
+            </Button>
+          }
+          data-testid="banner-download"
+        />
+      ) : null}
+    </>
+  );
+}

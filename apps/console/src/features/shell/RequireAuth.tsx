@@ -1,0 +1,32 @@
+import { ApiError } from '@facet/api-client';
+import type { Member } from '@facet/contracts';
+import { Button, Flex, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useMember } from '../auth/session.ts';
+
+/** Renders `children(member)` for a signed-in person; sends everyone else to /login. */
+export function RequireAuth({ children }: { children: (member: Member) => ReactNode }) {
+  const { t } = useTranslation();
+  const { credentials } = useRuntime();
+  const location = useLocation();
+  const member = useMember();
+  if (!credentials.load()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (member.data) return <>{children(member.data)}</>;
+  if (member.error && !(member.error instanceof ApiError && member.error.isSessionProblem)) {
+    return (
+      <Result
+        status="warning"
+        title={member.error instanceof ApiError ? member.error.msg : t('error.unknown')}
+        extra={<Button onClick={() => void member.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}

@@ -1,0 +1,73 @@
+import { Code, limits, logoutCall } from '@facet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { dropSession } from '../auth/session.ts';
+
+/**
+ * Reacts to what happens outside any one screen (spec §4, §8): the session ending (887 pushed,
+ * failed silent re-login), calls without an answer, the network going away and coming back,
+ * and the desktop client asking for a logout.
+ */
+export function SessionEvents() {
+  const runtime = useRuntime();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const { notification, message } = App.useApp();
+  const forcedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastNetworkNotice = useRef(0);
+
+  useEffect(() => {
+    const toLogin = () => {
+      dropSession(runtime, queryClient);
+      void navigate('/login', { replace: true });
+    };
+
+    // 887: one persistent notice even if several arrive together (debounced 200 ms).
+    const forcedLogout = (msg: string) => {
+      if (forcedTimer.current) clearTimeout(forcedTimer.current);
+      forcedTimer.current = setTimeout(() => {
+        notification.error({ key: 'forced-logout', title: t('common.hint'), description: msg || t('code.forcedLogout'), duration: 0 });
+      }, limits.debounceMs);
+      void runtime.bridge?.request('logout').catch(() => undefined);
+      toLogin();
+    };
+
+    const offs = [
+      runtime.events.on('push', (push) => {
+        if (push.code === Code.FORCED_LOGOUT) forcedLogout(push.msg);
+      }),
+      runtime.events.on('loginRequired', ({ code, msg }) => {
+        if (code === Code.FORCED_LOGOUT) return forcedLogout(msg);
+        message.warning(t('error.reloginNeeded'));
+        toLogin();
+      }),
+      runtime.events.on('networkFailure', () => {
+        if (Date.now() - lastNetworkNotice.current < 3000) return;
+        lastNetworkNotice.current = Date.now();
+        message.error(t('error.network'));
+      }),
+      runtime.events.on('bridgePush', (push) => {
+        if (push.push === 'notice/logout') {
+          void runtime.api.call(logoutCall, {}).catch(() => undefined);
+          toLogin();
+        }
+      }),
+    ];
+    const offline = () => notification.warning({ key: 'network', title: t('error.offline'), duration: limits.notificationSeconds });
+    const online = () => notification.success({ key: 'network', title: t('notice.online'), duration: limits.notificationSeconds });
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      for (const off of offs) off();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [runtime, queryClient, navigate, t, notification, message]);
+
+  return null;
+}

@@ -1,0 +1,119 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { Member } from '@facet/contracts';
+import { Button, Flex, Layout, Tag, Tooltip, Typography, theme as antdTheme } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { usePreferences } from '../../app/Preferences.tsx';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { displayName } from '../../lib/displayName.ts';
+import { allowedScreens, buildMenu } from '../../lib/menuModel.ts';
+import { landingPath, screenForPath, welRoutes } from '../../lib/routes.ts';
+import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { useBridgeConnected } from './useBridgeConnected.ts';
+import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs.ts';
+import { Banners } from './Banners.tsx';
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { RegisterSuccessDialog } from './RegisterSuccessDialog.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TabStrip } from './TabStrip.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** Restoring the last tab happens once per page load, not on every visit to /wel. */
+let restoredThisLoad = false;
+
+/** The /wel shell: side menu, toolbar, banners, tab strip and the open page. */
+export function Shell({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const { mode, mobile } = useRuntime();
+  const { collapsed, setCollapsed } = usePreferences();
+  const { token } = antdTheme.useToken();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const menu = useMemo(() => buildMenu(mode, member.type), [mode, member.type]);
+  const allowed = useMemo(() => allowedScreens(mode, member.type), [mode, member.type]);
+  const landing = landingPath({ mode, mobile, accountType: member.type });
+  const tabsKey = storageKeys.tabs(member.id);
+  const [tabs, setTabs] = useState<TabsState>(() => (member.type === 'sub' ? emptyTabs : sanitizeTabs(readJson(tabsKey), allowed)));
+  const [refreshKey, setRefreshKey] = useState(0);
+  const screen = screenForPath(location.pathname);
+  const firstRender = useRef(true);
+  const bridgeConnected = useBridgeConnected();
+
+  // Last tab restored on start, except for sub-accounts (spec §2).
+  useEffect(() => {
+    if (!firstRender.current) return;
+    firstRender.current = false;
+    if (restoredThisLoad) return;
+    restoredThisLoad = true;
+    if (member.type !== 'sub' && tabs.active && location.pathname === landing && welRoutes[tabs.active] !== landing) {
+      void navigate(welRoutes[tabs.active], { replace: true });
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (screen && allowed.has(screen)) setTabs((state) => openTab(state, screen));
+  }, [screen, allowed]);
+
+  useEffect(() => {
+    writeJson(tabsKey, tabs);
+  }, [tabsKey, tabs]);
+
+  if (location.pathname === '/wel' || location.pathname === '/wel/') return <Navigate to={tabs.active ? welRoutes[tabs.active] : landing} replace />;
+  // Screens this version or role does not have lead back to the landing page.
+  if (!screen || !allowed.has(screen)) return <Navigate to={landing} replace />;
+
+  const name = displayName(member, t('shell.defaultUser'));
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsed={collapsed} trigger={null} width={248} collapsedWidth={64} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+        <Flex align="center" gap={10} style={{ height: 56, padding: collapsed ? '0 16px' : '0 20px', overflow: 'hidden' }}>
+          <img src="/favicon.svg" width={28} height={28} alt="" />
+          {collapsed ? null : (
+            <Typography.Text strong ellipsis data-testid="header-name">
+              {name}
+            </Typography.Text>
+          )}
+        </Flex>
+        <SideMenu entries={menu} collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: token.colorBgContainer, padding: '0 12px', height: 56, lineHeight: '56px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+            <Tooltip title={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}>
+              <Button
+                type="text"
+                aria-label={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed(!collapsed)}
+                data-testid="collapse-toggle"
+              />
+            </Tooltip>
+            <Flex align="center" gap={4}>
+              <Tooltip title={mode === 'client' && !bridgeConnected ? t('error.bridgeUnavailable') : undefined}>
+                <Tag
+                  color={mode === 'client' ? (bridgeConnected ? 'blue' : 'red') : 'default'}
+                  data-testid="mode-badge"
+                  data-mode={mode}
+                  data-bridge={bridgeConnected ? 'connected' : 'disconnected'}
+                >
+                  {mode === 'client' ? t('shell.clientBadge') : t('shell.browserBadge')}
+                </Tag>
+              </Tooltip>
+              <ThemeToggle />
+              <LanguagePicker />
+              <UserMenu member={member} />
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Banners member={member} />
+        <TabStrip state={tabs} onChange={setTabs} onRefresh={() => setRefreshKey((k) => k + 1)} />
+        <Layout.Content style={{ margin: 16, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+          <Outlet key={`${location.pathname}:${refreshKey}`} />
+        </Layout.Content>
+      </Layout>
+      <RegisterSuccessDialog />
+    </Layout>
+  );
+}

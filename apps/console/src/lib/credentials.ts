@@ -1,0 +1,30 @@
+import type { CredentialStore } from '@facet/api-client';
+import type { SessionGrant } from '@facet/contracts';
+import { readJson, storageKeys, writeJson } from './storage.ts';
+
+/**
+ * Session token and refresh credential (never the password). "Keep me signed in" keeps them in
+ * localStorage; otherwise in sessionStorage, so closing the browser signs out.
+ */
+export function browserCredentialStore(): CredentialStore & { setKeep(keep: boolean): void } {
+  let keep: boolean | null = null;
+  const where = (): 'local' | 'session' => {
+    if (keep !== null) return keep ? 'local' : 'session';
+    return readJson<SessionGrant>(storageKeys.credentials, 'local') ? 'local' : 'session';
+  };
+  return {
+    load: () => readJson<SessionGrant>(storageKeys.credentials, where()),
+    save: (grant) => {
+      if (grant === null) {
+        writeJson(storageKeys.credentials, null, 'local');
+        writeJson(storageKeys.credentials, null, 'session');
+        keep = null;
+        return;
+      }
+      writeJson(storageKeys.credentials, grant, where());
+    },
+    setKeep: (value) => {
+      keep = value;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Every value the console keeps in the browser, under one prefix (spec §3 "local storage"), so
+ * "clear history" can remove them all and nothing else.
+ */
+const PREFIX = 'facet.';
+
+export const storageKeys = {
+  credentials: 'credentials',
+  language: 'language',
+  theme: 'theme',
+  menuCollapsed: 'menuCollapsed',
+  registerSuccess: 'registerSuccess',
+  /** sessionStorage: non-empty and not "0" means the desktop client (spec §9). */
+  clientSession: 'client',
+  tabs: (accountId: string) => `tabs.${accountId}`,
+  bindAlert: (accountId: string) => `bindAlert.${accountId}`,
+  downloadBannerClosed: 'downloadBannerClosed',
+} as const;
+
+function area(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    return null; // storage disabled by the browser: behave as if empty
+  }
+}
+
+export function readString(key: string, kind: 'local' | 'session' = 'local'): string | null {
+  return area(kind)?.getItem(PREFIX + key) ?? null;
+}
+
+export function writeString(key: string, value: string | null, kind: 'local' | 'session' = 'local'): void {
+  const store = area(kind);
+  if (!store) return;
+  if (value === null) store.removeItem(PREFIX + key);
+  else store.setItem(PREFIX + key, value);
+}
+
+export function readJson<T>(key: string, kind: 'local' | 'session' = 'local'): T | null {
+  const text = readString(key, kind);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, kind: 'local' | 'session' = 'local'): void {
+  writeString(key, value === null ? null : JSON.stringify(value), kind);
+}
+
+/** Removes everything the console stored, in both areas. */
+export function clearAll(): void {
+  for (const kind of ['local', 'session'] as const) {
+    const store = area(kind);
+    if (!store) continue;
+    for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
+  }
+}

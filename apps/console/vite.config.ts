@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The console builds once and is served two ways: by the server (browser version) and by the
+ * agent (desktop client, which injects its bridge bootstrap into index.html).
+ */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // React apart from our code so a change of ours does not bust its cache. antd is left to
+        // the route split: one antd chunk would make every screen load every component.
+        manualChunks(id: string) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/v2': 'http://127.0.0.1:8480',
+      '/config.json': 'http://127.0.0.1:8480',
+      '/socket.io': { target: 'ws://127.0.0.1:8480', ws: true },
+    },
+  },
+});
