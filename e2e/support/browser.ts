@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The flags of docs/architecture.md for tests: nothing may leave loopback. */
+export const testChromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
+];
+
+export function chromiumPath(): string {
+  const found = [process.env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/google-chrome'].find((p) => p && fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: install it with `sudo apt-get install chromium` or set CHROME_PATH');
+  return found;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: testChromiumFlags, headless: true });
+}
+
+/** Collects page errors so a test can assert the console ran without any. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.FACET_E2E_SHOTS;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  }
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** A port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts one of our TypeScript entry points and waits until its output shows `ready`. */
+export async function startProcess(entry: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const check = () => {
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        process.kill(-child.pid!, 'SIGTERM');
+      }),
+  };
+}
+
+export const E2E_CAPTCHA = 'W7KZ';
+
+export interface Stack {
+  dataDir: string;
+  serverUrl: string;
+  agentUrl: string;
+  server: Started;
+  agent: Started;
+  /** The newest verification code mailed to an address, from the outbox. */
+  codeFor(address: string): string;
+  stop(): Promise<void>;
+}
+
+/** Server (SQLite in a throwaway data root) and agent, as `npm start` runs them. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
+  const [serverPort, agentPort] = [await freePort(), await freePort()];
+  const common = {
+    FACET_DATA_DIR: dataDir,
+    FACET_CONSOLE_DIR: path.join(repoRoot, 'apps/console/dist'),
+    FACET_SERVER_PORT: String(serverPort),
+    FACET_AGENT_PORT: String(agentPort),
+    FACET_SERVER_URL: `http://127.0.0.1:${serverPort}`,
+    FACET_LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // Enough ready fingerprints for the journeys, without the server filling 1,000 per system
+    // while Chromium needs the CPU.
+    FACET_FINGERPRINT_POOL: '60',
+    ...env,
+  };
+  const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);
+  const agent = await startProcess('apps/agent/src/main.ts', { FACET_APP_WINDOW: '0', ...common }, /desktop client at/);
+  const outbox = path.join(dataDir, 'outbox');
+  return {
+    dataDir,
+    serverUrl: `http://127.0.0.1:${serverPort}`,
+    agentUrl: `http://127.0.0.1:${agentPort}`,
+    server,
+    agent,
+    codeFor: (address) => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(address)).sort() : [];
+      const newest = files.pop();
+      if (!newest) throw new Error(`no mail for ${address} in ${outbox}`);
+      const code = /\b(\d{6})\b/.exec(fs.readFileSync(path.join(outbox, newest), 'utf8'))?.[1];
+      if (!code) throw new Error(`no code in ${newest}`);
+      return code;
+    },
+    stop: async () => {
+      await agent.stop();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

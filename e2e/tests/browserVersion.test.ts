@@ -1,0 +1,130 @@
+import { ApiClient, memoryCredentialStore } from '@facet/api-client';
+import { Code, memberCall, publicConfigSchema, type SessionGrant } from '@facet/contracts';
+import { describe, expect, it } from 'vitest';
+import { newPerson, signUpByApi } from '../support/accounts.ts';
+import { screenshot, watchErrors } from '../support/browser.ts';
+import { menuKeys, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { E2E_CAPTCHA } from '../support/processes.ts';
+
+const env = useStackAndBrowser();
+const german = (key: string) => text(key, 'de');
+const english = (key: string) => text(key);
+
+describe('browser version, as a new person', () => {
+  it('signs up with the code from the outbox, sees the browser menu, switches theme and language, and signs out', async () => {
+    const page = await env.browser.newPage();
+    const errors = watchErrors(page);
+    const person = newPerson('journey');
+
+    await page.goto(`${env.stack.serverUrl}/`);
+    await page.waitForURL('**/login'); // / → /wel/account/package → not signed in → /login
+    await page.getByRole('link', { name: english('auth.login.register') }).click();
+    await page.waitForURL('**/register');
+
+    await page.getByLabel(english('auth.register.email')).fill(person.email);
+    await page.getByLabel(english('auth.register.username')).fill(person.username);
+    await page.getByLabel(english('auth.register.password'), { exact: true }).fill(person.password);
+    await page.getByLabel(english('auth.register.confirm')).fill(person.password);
+    await page.getByTestId('captcha-image').waitFor();
+    await page.getByTestId('captcha-input').fill(E2E_CAPTCHA);
+    await page.getByTestId('get-code').click();
+    // The button turns into a 60-second countdown once the code is out.
+    await expect.poll(() => page.getByTestId('get-code').textContent()).toMatch(/\d+/);
+    expect(await page.getByTestId('get-code').isDisabled()).toBe(true);
+    await page.getByTestId('code-input').fill(env.stack.codeFor(person.email));
+    await page.getByTestId('agreement').check();
+    await screenshot(page, 'register-filled');
+    await page.getByRole('button', { name: english('auth.register.submit') }).click();
+
+    // Main account in the browser version lands on plan management, with the welcome dialog once.
+    await page.waitForURL('**/wel/account/package');
+    await page.getByText(english('registerSuccess.title')).waitFor();
+    await page.getByRole('button', { name: english('common.ok') }).click();
+    expect(await page.getByTestId('header-name').textContent()).toBe(person.username);
+    expect(await page.getByTestId('mode-badge').getAttribute('data-mode')).toBe('browser');
+    expect(await menuKeys(page)).toEqual(['accountList', 'browserManagement', 'helper', 'operlog', 'package', 'recycle', 'sub'].sort());
+    await page.getByTestId('banner-download').waitFor();
+    await screenshot(page, 'shell-day');
+
+    // Day → night, kept across a reload.
+    expect(await page.getByTestId('theme-toggle').getAttribute('data-theme-now')).toBe('day');
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('[data-theme="night"]').waitFor();
+    const background = await page.locator('.ant-layout-header').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(150);
+    await page.reload();
+    await page.locator('[data-theme="night"]').waitFor();
+
+    // English → German: the whole view changes, and stays German after a reload.
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-de').click();
+    expect(german('menu.recycle')).not.toBe(english('menu.recycle'));
+    await page.getByTestId('menu-recycle').getByText(german('menu.recycle')).waitFor();
+    expect(await page.getByTestId('menu-package').textContent()).toBe(german('menu.package'));
+    await page.reload();
+    await page.getByTestId('menu-recycle').getByText(german('menu.recycle')).waitFor();
+    await screenshot(page, 'shell-night-de');
+
+    // Sign out with confirmation; the old token no longer works.
+    const grant = await page.evaluate(() => JSON.parse(sessionStorage.getItem('facet.credentials') ?? localStorage.getItem('facet.credentials') ?? 'null'));
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.waitForURL('**/login');
+    const config = publicConfigSchema.parse(await (await fetch(`${env.stack.serverUrl}/config.json`)).json());
+    const client = new ApiClient({ baseUrl: env.stack.serverUrl, signKey: config.signKey, credentials: memoryCredentialStore({ ...(grant as SessionGrant), refresh: '' }), getLanguage: () => 0 });
+    await expect(client.call(memberCall, {})).rejects.toMatchObject({ code: Code.SESSION_EXPIRED });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens pages as tabs, re-selects them, closes them, and restores the last one after a reload', async () => {
+    const page = await env.browser.newPage();
+    const person = newPerson('tabs');
+    // Sign up through the UI's API path is covered above; here use the login form after an API sign-up.
+    await signUpByApi(env.stack, person);
+    await page.goto(`${env.stack.serverUrl}/login`);
+    await page.getByLabel(english('auth.login.account')).fill(person.email.toUpperCase());
+    await page.getByLabel(english('auth.login.password')).fill(person.password);
+    await page.getByLabel(english('auth.login.keep')).check();
+    await page.getByRole('button', { name: english('auth.login.submit') }).click();
+    await page.waitForURL('**/wel/account/package');
+    // One tab: no close button.
+    expect(await page.locator('.ant-tabs-tab-remove').count()).toBe(0);
+    await page.getByTestId('menu-helper').click();
+    await page.getByTestId('menu-recycle').click();
+    await page.getByTestId('menu-helper').click();
+    expect(await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['tab-package', 'tab-helper', 'tab-recycle']);
+    expect(page.url()).toMatch(/\/wel\/helper$/);
+    expect(await page.locator('.ant-tabs-tab-remove').count()).toBe(3);
+    // Close the active tab: its right neighbour opens.
+    await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+    await page.waitForURL('**/wel/recycle');
+    // Close all but current.
+    await page.getByTestId('tabstrip-actions').click();
+    await page.getByText(english('shell.tabs.closeOthers')).click();
+    expect(await page.locator('[data-testid^="tab-"]').count()).toBe(1);
+    // Kept per account: a fresh visit to / restores the last tab.
+    await page.goto(`${env.stack.serverUrl}/`);
+    await page.waitForURL('**/wel/recycle');
+    await page.getByTestId('screen-recycle').waitFor();
+
+    // Losing and regaining the network is announced (spec §4).
+    await page.context().setOffline(true);
+    await page.getByText(english('error.offline')).waitFor();
+    await page.context().setOffline(false);
+    await page.getByText(english('notice.online')).waitFor();
+    await page.close();
+  });
+
+  it('shows the server message for a wrong password and sends unknown paths to the login page', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(`${env.stack.serverUrl}/no/such/page`);
+    await page.waitForURL('**/login');
+    await signInThroughForm(page, env.stack.serverUrl, 'nobody@example.test', 'wrong password');
+    await page.getByText(english('code.wrongCredentials')).waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await page.close();
+  });
+});
