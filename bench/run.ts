@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiClient, memoryCredentialStore } from '@facet/api-client';
+import { loginCall, memberCall, profileBatchCreateCall, profileCreateCall, profileListCall, publicConfigSchema } from '@facet/contracts';
+import pg from 'pg';
+import { seedProfiles } from './lib/seed.ts';
+import { repoRoot, startServer } from './lib/serverProcess.ts';
+import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
+
+/**
+ * `npm run bench`: batch create and list latency, on SQLite and (with DATABASE_URL) on
+ * PostgreSQL. Each figure comes with a baseline measured in the same run, and the results are
+ * appended to docs/benchmarks.md with the machine and the date.
+ */
+const LIST_PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const EMAIL = 'bench@example.test';
+const PASSWORD = 'bench password 1';
+
+const template = {
+  name: 'Bench',
+  groupId: '0',
+  os: 'windows' as const,
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  resolution: '1920x1080',
+  kernelVersion: '156',
+};
+
+interface EngineResult {
+  engine: string;
+  batchMs: number;
+  singleMs: number;
+  member: LoadResult;
+  list: LoadResult;
+  search: LoadResult;
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<EngineResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `facet-bench-${engine}-`));
+  const dataKey = randomBytes(32).toString('base64url');
+  let databaseUrl: string | null = null;
+  if (engine === 'postgres') databaseUrl = await freshDatabase(process.env.DATABASE_URL!);
+  const env = { FACET_DATA_DIR: dataDir, FACET_DATA_KEY: dataKey, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) };
+  const server = await startServer(env, port);
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'admin', 'create-user', '--email', EMAIL, '--password', PASSWORD], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const { signKey } = publicConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
+    const client = new ApiClient({ baseUrl: server.url, signKey, credentials: memoryCredentialStore(null), getLanguage: () => 0 });
+    const grant = await client.call(loginCall, { account: EMAIL, passwd: PASSWORD, isKeep: 1 });
+    client.adopt(grant);
+    const { auth } = grant;
+
+    // A running server keeps fingerprints ready (FACET_FINGERPRINT_POOL); measure it that way.
+    await server.waitFor(/"os":"windows".*fingerprint pool full/);
+    // Baseline for batch create: 100 single creates, scaled to 1,000.
+    let started = performance.now();
+    for (let i = 0; i < 100; i++) await client.call(profileCreateCall, { settings: { ...template, name: `Single ${i}` } });
+    const singleMs = ((performance.now() - started) / 100) * 1000;
+    started = performance.now();
+    await client.call(profileBatchCreateCall, { template, count: 1000 });
+    const batchMs = performance.now() - started;
+    log(`${engine}: batch 1,000 in ${batchMs.toFixed(0)} ms (1,000 single creates ≈ ${singleMs.toFixed(0)} ms)`);
+
+    log(`${engine}: seeding ${LIST_PROFILES.toLocaleString('en')} profiles…`);
+    await seedProfiles({ dataDir, databaseUrl, dataKey, email: EMAIL, count: LIST_PROFILES - 1100 });
+    const total = (await client.call(profileListCall, {})).total;
+    log(`${engine}: the account holds ${total.toLocaleString('en')} profiles`);
+
+    const load = (call: typeof memberCall | typeof profileListCall, payload: () => unknown) =>
+      signedLoad({ url: server.url, signKey, auth, call, payload, rate: RATE, seconds: SECONDS });
+    const member = await load(memberCall, () => ({}));
+    let page = 0;
+    const list = await load(profileListCall, () => ({ page: (page++ % 50) + 1, limit: 20 }));
+    const search = await load(profileListCall, () => ({ search: `seed 0${String(page++ % 99_000).padStart(5, '0')}`, limit: 20 }));
+    for (const [name, r] of [['member (baseline)', member], ['list page', list], ['list search', search]] as const) {
+      log(`${engine}: ${name} at ${RATE}/s: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.requests} requests, ${r.failures} failures`);
+    }
+    return { engine, batchMs, singleMs, member, list, search };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropDatabase(process.env.DATABASE_URL!, databaseUrl);
+  }
+}
+
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const name = `facet_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  await client.end();
+}
+
+function log(line: string) {
+  console.log(line);
+}
+
+function report(results: EngineResult[]): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '',
+    `## ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    '',
+    `List over ${LIST_PROFILES.toLocaleString('en')} profiles in one account, ${RATE} requests/s for ${SECONDS} s (autocannon, loopback, every request signed). Baseline: the \`member\` call at the same rate.`,
+    '',
+    '| Engine | Batch 1,000 | 1,000 single creates | Ratio | member p50/p99 | list p50/p99 | list ratio (p99) | list rate reached | search p50/p99 | failures |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.engine} | ${r.batchMs.toFixed(0)} ms | ${r.singleMs.toFixed(0)} ms | ${(r.batchMs / r.singleMs).toFixed(2)} | ${r.member.p50}/${r.member.p99} ms | ${r.list.p50}/${r.list.p99} ms | ${(r.list.p99 / Math.max(1, r.member.p99)).toFixed(2)} | ${r.list.rate.toFixed(0)}/s | ${r.search.p50}/${r.search.p99} ms | ${r.member.failures + r.list.failures + r.search.failures} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+const results: EngineResult[] = [];
+results.push(await benchEngine('sqlite', 18480));
+if (process.env.DATABASE_URL) results.push(await benchEngine('postgres', 18481));
+const file = path.join(repoRoot, 'docs/benchmarks.md');
+if (!fs.existsSync(file)) fs.writeFileSync(file, '# Benchmarks\n\nAppended by `npm run bench` (bench/run.ts). Targets: batch create of 1,000 profiles under 1 s; list p99 under 20 ms at 500 requests/s over 100,000 profiles.\n\n');
+fs.appendFileSync(file, report(results));
+console.log(report(results));
