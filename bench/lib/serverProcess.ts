@@ -44,7 +44,12 @@ export async function startServer(env: Record<string, string>, port: number, nod
     },
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        // A server still working through a backlog may not finish closing: do not wait forever.
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
