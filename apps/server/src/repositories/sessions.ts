@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../db/schema.ts';
+import type { Account } from './accounts.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
+
+const sessionColumns = ['id', 'account_id', 'token_hash', 'refresh_hash', 'expires_at', 'refresh_expires_at', 'keep', 'created_at', 'last_seen_at', 'ip', 'user_agent', 'client_info'] as const satisfies readonly (keyof SessionsTable)[];
 
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -10,8 +13,26 @@ export class SessionsRepository {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  /**
+   * The session of a token together with its account, in one query: every signed call asks
+   * this, and on PostgreSQL each round trip over loopback costs more than the lookup itself.
+   */
+  async findWithAccountByTokenHash(tokenHash: string): Promise<{ session: SessionRow; account: Account } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .selectAll('a')
+      .select(sessionColumns.map((column) => `s.${column} as session_${column}` as const))
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const session = {} as Record<string, unknown>;
+    const account = { ...row } as Record<string, unknown>;
+    for (const column of sessionColumns) {
+      session[column] = row[`session_${column}`];
+      delete account[`session_${column}`];
+    }
+    return { session: session as SessionRow, account: account as Account };
   }
 
   findByRefreshHash(refreshHash: string): Promise<SessionRow | undefined> {

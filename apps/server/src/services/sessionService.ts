@@ -63,11 +63,11 @@ export class SessionService {
   /** The session and account behind a token, or null when unknown, expired or disabled. */
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
     if (!token) return null;
-    const session = await this.sessions.findByTokenHash(hashToken(token));
+    const found = await this.sessions.findWithAccountByTokenHash(hashToken(token));
     const now = this.clock.now();
-    if (!session || session.expires_at <= now) return null;
-    const account = await this.accounts.findById(session.account_id);
-    if (!account || account.status !== 'active') return null;
+    if (!found || found.session.expires_at <= now) return null;
+    const { session, account } = found;
+    if (account.status !== 'active') return null;
     // One write a minute at most, not one per call.
     if (now - session.last_seen_at > 60_000) await this.sessions.touch(session.id, now);
     return { session, account };
