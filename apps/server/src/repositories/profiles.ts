@@ -95,24 +95,27 @@ export class ProfilesRepository {
     const page = inOrder(base.select(listColumns))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom(page.as('p'))
-        .leftJoin('profile_groups as g', 'g.id', 'p.group_id')
-        .selectAll('p')
-        .select((eb) => [
-          'g.name as group_name',
-          eb.selectFrom('profile_shares as s').whereRef('s.profile_id', '=', 'p.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
-          sql<null>`null`.as('sharer_id'),
-          sql<null>`null`.as('sharer_name'),
-        ])
-        .$call(inOrder)
-        .execute(),
-      query.groupId === undefined && !query.search
-        ? this.db.selectFrom('accounts').select('live_profiles as n').where('id', '=', ownerId).executeTakeFirstOrThrow()
-        : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(normaliseCounts), total: Number(count.n) };
+    const unfiltered = query.groupId === undefined && !query.search;
+    const liveCount = this.db.selectFrom('accounts').select('live_profiles').where('id', '=', ownerId);
+    const rowsQuery = this.db
+      .selectFrom(page.as('p'))
+      .leftJoin('profile_groups as g', 'g.id', 'p.group_id')
+      .selectAll('p')
+      .select((eb) => [
+        'g.name as group_name',
+        eb.selectFrom('profile_shares as s').whereRef('s.profile_id', '=', 'p.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
+        sql<null>`null`.as('sharer_id'),
+        sql<null>`null`.as('sharer_name'),
+        // The unfiltered total is the account's counter: carried on the rows, it costs no
+        // second round trip (on PostgreSQL the trips, not the lookups, limited the list rate).
+        (unfiltered ? liveCount : sql<null>`null`).as('total'),
+      ])
+      .$call(inOrder);
+    const count = () => (unfiltered ? liveCount.executeTakeFirstOrThrow().then((r) => r.live_profiles) : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => r.n));
+    const [rows, total] = unfiltered
+      ? await rowsQuery.execute().then(async (found) => [found, found.length > 0 ? found[0]!.total : await count()] as const)
+      : await Promise.all([rowsQuery.execute(), count()]);
+    return { rows: rows.map(({ total: _total, ...row }) => normaliseCounts(row)), total: Number(total) };
   }
 
   async listShared(accountId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
