@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
-import { listQuerySchema, pageOf, profileIdsField } from '../profiles/listing.ts';
+import { changedResponse, listQuerySchema, pageOf, profileIdsField } from '../profiles/listing.ts';
 import { operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema } from '../profiles/profile.ts';
-
-const done = z.object({ changed: z.number().int() });
 
 export const profileListCall = defineCall({
   path: 'browser/list',
@@ -90,7 +88,7 @@ export const profileMoveGroupCall = defineCall({
   summary: 'Move your profiles into one of your groups (or "0", ungrouped).',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField, groupId: z.string().min(1).max(40) }),
-  response: done,
+  response: changedResponse,
 });
 
 export const profileRemarkCall = defineCall({
@@ -101,7 +99,7 @@ export const profileRemarkCall = defineCall({
   summary: 'Set the remark of one or more of your profiles.',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField, remark: z.string().max(1500, { message: 'validation.tooLong' }) }),
-  response: done,
+  response: changedResponse,
 });
 
 export const profileDeleteCall = defineCall({
@@ -112,7 +110,7 @@ export const profileDeleteCall = defineCall({
   summary: 'Move your profiles to the recycle bin.',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField }),
-  response: done,
+  response: changedResponse,
 });
 
 /** Accounts named by username or e-mail, as people type them into the share dialog. */
@@ -132,7 +130,7 @@ export const profileShareCall = defineCall({
     z.object({ mode: z.literal('accounts'), ids: profileIdsField, accounts: accountNames }),
     z.object({ mode: z.literal('subAccounts'), ids: profileIdsField }),
   ]),
-  response: z.object({ changed: z.number().int(), recipients: z.number().int() }),
+  response: changedResponse.extend({ recipients: z.number().int() }),
 });
 
 export const profileUnshareCall = defineCall({
@@ -143,7 +141,7 @@ export const profileUnshareCall = defineCall({
   summary: 'Stop sharing your profiles with the given accounts (by account id).',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField, accountIds: z.array(z.string().min(1).max(40)).min(1).max(limits.maxAccountsPerShare) }),
-  response: done,
+  response: changedResponse,
 });
 
 export const profileTransferCall = defineCall({
@@ -154,7 +152,7 @@ export const profileTransferCall = defineCall({
   summary: 'Give your profiles to another account; they leave your groups and shares.',
   codes: [Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF],
   request: z.object({ ids: profileIdsField, account: z.string().trim().min(1, { message: 'validation.required' }).max(254) }),
-  response: done,
+  response: changedResponse,
 });
 
 export const fingerprintGenerateCall = defineCall({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Code } from '../codes.ts';
-import { pageField, pageOf, pageSizeField, profileIdsField } from '../profiles/listing.ts';
+import { changedResponse, pageField, pageOf, pageSizeField, profileIdsField } from '../profiles/listing.ts';
 import { recycleItemSchema } from '../profiles/profile.ts';
-
-const done = z.object({ changed: z.number().int() });
 
 export const recycleListCall = defineCall({
   path: 'recycle/list',
@@ -24,7 +22,7 @@ export const recycleRestoreCall = defineCall({
   summary: 'Bring profiles back from the recycle bin (into their group if it still exists).',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField }),
-  response: done,
+  response: changedResponse,
 });
 
 export const recyclePurgeCall = defineCall({
@@ -35,7 +33,7 @@ export const recyclePurgeCall = defineCall({
   summary: 'Delete profiles in the recycle bin for good.',
   codes: [Code.NOT_FOUND],
   request: z.object({ ids: profileIdsField }),
-  response: done,
+  response: changedResponse,
 });
 
 export const recycleEmptyCall = defineCall({
@@ -45,5 +43,5 @@ export const recycleEmptyCall = defineCall({
   tag: 'recycle',
   summary: 'Empty your recycle bin.',
   request: z.object({}).strict(),
-  response: done,
+  response: changedResponse,
 });

@@ -33,3 +33,6 @@ export const profileIdsField = z
   .min(1, { message: 'validation.selection.empty' })
   .max(limits.maxProfilesPerBatch, { message: 'validation.selection.tooMany' })
   .transform((ids) => [...new Set(ids)]);
+
+/** The answer of a batch action: how many profiles it changed. */
+export const changedResponse = z.object({ changed: z.number().int() });

@@ -1,4 +1,3 @@
-import { ApiError } from '@facet/api-client';
 import { Code, groupCreateCall, groupUpdateCall, limits, validateSortValue, type Group } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
@@ -32,11 +31,8 @@ export function GroupDialog({ group, onClose }: { group: Group | null; onClose: 
       await refresh();
       onClose();
     },
-    onError: (error) => {
-      // A taken name belongs beside the name field, not in a passing toast.
-      if (error instanceof ApiError && error.code === Code.GROUP_NAME_TAKEN) return form.setFields([{ name: 'name', errors: [error.msg || t(error.messageKey)] }]);
-      showError(error, form);
-    },
+    // A taken name belongs beside the name field, not in a passing toast.
+    onError: (error) => showError(error, form, { fields: { [Code.GROUP_NAME_TAKEN]: 'name' } }),
   });
   const initial: GroupForm = group ? { name: group.name, icon: group.icon, sort: group.sort } : { name: '', icon: 1, sort: 0 };
   return (

@@ -1,4 +1,3 @@
-import { ApiError } from '@facet/api-client';
 import { Code, DEFAULT_KERNEL_VERSION, profileBatchCreateCall, type OperatingSystem } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Progress } from 'antd';
@@ -9,7 +8,6 @@ import { useShowError } from '../../lib/showError.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
 import { BatchCreateFields, type batchProxyTypes } from './BatchCreateFields.tsx';
 import { newRequestId } from './batchProxies.ts';
-import { placeIssuesOnFields } from './issuesOnFields.ts';
 
 interface BatchForm {
   name: string;
@@ -57,9 +55,7 @@ export function BatchCreateDialog({ defaultGroupId, onClose }: { defaultGroupId:
     },
     onError: (error) => {
       setProgress(null);
-      if (error instanceof ApiError && error.code === Code.PROXY_LINE_INVALID) return form.setFields([{ name: 'proxies', errors: [error.msg || t(error.messageKey)] }]);
-      const { all } = placeIssuesOnFields(error, form, t, 'template');
-      if (!all) showError(error);
+      showError(error, form, { prefix: 'template', fields: { [Code.PROXY_LINE_INVALID]: 'proxies' } });
     },
   });
 

@@ -8,7 +8,7 @@ import { useShowError } from '../../lib/showError.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
 import { FingerprintLocationFields } from './FingerprintLocationFields.tsx';
 import { FingerprintSurfaceFields } from './FingerprintSurfaceFields.tsx';
-import { placeIssuesOnFields } from './issuesOnFields.ts';
+import { placeIssuesOnFields } from '../../lib/issuesOnFields.ts';
 import { ProfileAdvancedFields } from './ProfileAdvancedFields.tsx';
 import { ProfileBasicFields } from './ProfileBasicFields.tsx';
 import { emptyProfileSettings, settingsOf, tabOfPath, withoutNulls, type ProfileFormTab, type ProfileFormValues } from './profileFormModel.ts';

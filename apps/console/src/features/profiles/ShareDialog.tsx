@@ -1,4 +1,4 @@
-import { limits, profileShareCall, validateShareTargets } from '@facet/contracts';
+import { Code, limits, profileShareCall, validateShareTargets } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
-import { unknownAccountsMessage } from './unknownAccounts.ts';
 
 interface ShareForm {
   mode: 'accounts' | 'subAccounts';
@@ -31,11 +30,7 @@ export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: 
       onDone();
       await refresh();
     },
-    onError: (error) => {
-      const unknown = unknownAccountsMessage(error);
-      if (unknown) form.setFields([{ name: 'accounts', errors: [unknown] }]);
-      else showError(error, form);
-    },
+    onError: (error) => showError(error, form, { fields: { [Code.ACCOUNT_UNKNOWN]: 'accounts' } }),
   });
   return (
     <Modal

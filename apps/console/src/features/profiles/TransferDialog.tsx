@@ -1,4 +1,4 @@
-import { limits, profileTransferCall } from '@facet/contracts';
+import { Code, limits, profileTransferCall } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
-import { unknownAccountsMessage } from './unknownAccounts.ts';
 
 /** Gives the selected profiles to another account; they leave this account for good. */
 export function TransferDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {
@@ -23,11 +22,7 @@ export function TransferDialog({ ids, onClose, onDone }: { ids: string[]; onClos
       onDone();
       await refresh();
     },
-    onError: (error) => {
-      const unknown = unknownAccountsMessage(error);
-      if (unknown) form.setFields([{ name: 'account', errors: [unknown] }]);
-      else showError(error, form);
-    },
+    onError: (error) => showError(error, form, { fields: { [Code.ACCOUNT_UNKNOWN]: 'account' } }),
   });
   return (
     <Modal
