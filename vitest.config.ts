@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // The 1 s default is one server round trip on a loaded CI machine, not a wait.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

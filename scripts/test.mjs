@@ -14,7 +14,7 @@ import { run } from './lib/run.mjs';
 ensureNode();
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 await ensureNpmDependencies();
-if (!only || only === 'e2e') {
+if (!only || only === 'e2e' || only === 'unit') {
   await ensureSystemPackages({ required: true });
   await ensureConsoleBuild();
 }

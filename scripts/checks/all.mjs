@@ -4,7 +4,7 @@ import { root } from '../lib/paths.mjs';
 import { run } from '../lib/run.mjs';
 import { checkDependencyRules } from './dependencyRules.mjs';
 
-const typed = ['packages/contracts', 'packages/contracts/tsconfig.lib.json', 'packages/i18n', 'packages/api-client', 'packages/fingerprint', 'apps/server', 'apps/console', 'apps/agent', 'e2e', 'bench'];
+const typed = ['packages/contracts', 'packages/contracts/tsconfig.lib.json', 'packages/i18n', 'packages/api-client', 'packages/fingerprint', 'packages/page-scripts', 'packages/plugin-package', 'apps/server', 'apps/console', 'apps/agent', 'e2e', 'bench'];
 
 /** Every static check, each reported as passed or failed (npm test counts them). */
 export async function checkAll() {

@@ -16,6 +16,7 @@ const rules = [
     what: 'api-client imports no React and no app',
   },
   { scope: 'packages/i18n/src', allow: () => false, what: 'i18n imports nothing' },
+  { scope: 'packages/plugin-package/src', allow: (spec) => spec.startsWith('node:'), what: 'plugin-package imports only Node' },
 ];
 const apps = ['server', 'console', 'agent'];
 

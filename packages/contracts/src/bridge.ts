@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proxySchema } from './profiles/proxy.ts';
 
 /**
  * Console ↔ agent bridge (WebSocket on 127.0.0.1). The agent serves the console page with a
@@ -12,6 +13,15 @@ export const bridgeRequestTypes = [
   'isBrowserRunning',
   'configInfo',
   'logout',
+  'session',
+  'startBrowser',
+  'stopBrowser',
+  'runningBrowsers',
+  'testProxy',
+  'kernels',
+  'saveConfig',
+  'listDirectory',
+  'cleanCache',
 ] as const;
 export type BridgeRequestType = (typeof bridgeRequestTypes)[number];
 
@@ -34,7 +44,7 @@ export const bridgeReplySchema = z.object({
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;
 
 /** Pushes the agent sends without being asked (spec §4 "client-pushed events"). */
-export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'start', 'stop', 'starterror'] as const;
+export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror'] as const;
 export const bridgePushSchema = z.object({
   push: z.enum(bridgePushTypes),
   parameter: z.unknown().optional(),
@@ -47,6 +57,15 @@ export const BridgeError = {
   NOT_ALLOWED: 2,
   FAILED: 3,
   UNAUTHENTICATED: 4,
+  /** A folder (or file) that is not there. */
+  NOT_FOUND: 5,
+  // Refusals of `saveConfig`: each belongs beside one field of the form (localSettingsErrorField).
+  DISK_MIN_LIMIT: 10,
+  AUTOMATION_PORT: 11,
+  PORT_IN_USE: 12,
+  BIND_IP: 13,
+  PROFILE_DIR_NOT_FOUND: 14,
+  PROFILE_DIR_NOT_WRITABLE: 15,
 } as const;
 
 export const bridgeErrorMessageKey: Record<number, string> = {
@@ -54,6 +73,13 @@ export const bridgeErrorMessageKey: Record<number, string> = {
   [BridgeError.NOT_ALLOWED]: 'bridge.notAllowed',
   [BridgeError.FAILED]: 'error.operationFailed',
   [BridgeError.UNAUTHENTICATED]: 'bridge.unauthenticated',
+  [BridgeError.NOT_FOUND]: 'localSettings.error.notFound',
+  [BridgeError.DISK_MIN_LIMIT]: 'localSettings.validation.diskMinLimit',
+  [BridgeError.AUTOMATION_PORT]: 'localSettings.validation.port',
+  [BridgeError.PORT_IN_USE]: 'localSettings.error.portInUse',
+  [BridgeError.BIND_IP]: 'localSettings.error.bindIp',
+  [BridgeError.PROFILE_DIR_NOT_FOUND]: 'localSettings.error.dirNotFound',
+  [BridgeError.PROFILE_DIR_NOT_WRITABLE]: 'localSettings.error.dirNotWritable',
 };
 
 /** What the agent injects into the page it serves (and only that page). */
@@ -72,8 +98,157 @@ export const isRunningParameterSchema = z.object({ profileId: z.string().max(64)
 /** Local client config (spec §3): where profiles live, disk use, and the automation API settings. */
 export const localClientConfigSchema = z.object({
   profileDir: z.string(),
+  /** Bytes under the profile directory. */
   diskUse: z.number().int().nonnegative(),
+  /** GB that must stay free on the profile directory's disk for a profile to start. */
   diskMinLimit: z.number().int().min(1),
-  Emulation: z.object({ open: z.boolean(), bindip: z.string(), port: z.number().int().min(1).max(65535), password: z.string() }),
+  Emulation: z.object({
+    open: z.boolean(),
+    bindip: z.string(),
+    port: z.number().int().min(1).max(65535),
+    /** Never sent back: always ''. Whether one is set is `passwordSet`. */
+    password: z.string(),
+    passwordSet: z.boolean(),
+  }),
+  /** Where profiles live when no folder was chosen. */
+  defaultProfileDir: z.string(),
+  /** Free bytes on the profile directory's disk; null when the agent cannot tell. */
+  diskFree: z.number().nonnegative().nullable(),
+  /** The addresses the automation API may bind: loopback, every interface, and this machine's own addresses. */
+  bindAddresses: z.array(z.string()),
+  /** Where the automation API listens right now (`host:port`), null when it is off. */
+  automationAddress: z.string().nullable(),
 });
 export type LocalClientConfig = z.infer<typeof localClientConfigSchema>;
+
+/** Largest disk minimum the form offers (1 PB): above that no disk could ever start a profile. */
+export const DISK_MIN_LIMIT_MAX_GB = 1_000_000;
+/** Longest automation password the agent keeps. */
+export const AUTOMATION_PASSWORD_MAX = 128;
+
+/** Spec §5: the disk minimum is a positive integer, at least 1 (GB). */
+export const validateDiskMinLimit = (value: unknown): string | null =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= DISK_MIN_LIMIT_MAX_GB ? null : 'localSettings.validation.diskMinLimit';
+
+/** Spec §5: with browser automation on, its port is a positive integer, at least 1 (and a TCP port). */
+export const validateAutomationPort = (open: boolean, value: unknown): string | null =>
+  !open || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65535) ? null : 'localSettings.validation.port';
+
+/**
+ * `saveConfig`: the whole form. The rules of spec §5 are checked by the agent with the functions
+ * above and refused with their own codes, so numbers arrive unchecked here. `password` left out
+ * keeps the current one; '' removes it.
+ */
+export const saveConfigParameterSchema = z.object({
+  profileDir: z.string().min(1).max(4096),
+  diskMinLimit: z.number().nullable(),
+  Emulation: z.object({
+    open: z.boolean(),
+    bindip: z.string().min(1).max(64),
+    port: z.number().nullable(),
+    password: z.string().max(AUTOMATION_PASSWORD_MAX).optional(),
+  }),
+});
+export type SaveConfigParameter = z.infer<typeof saveConfigParameterSchema>;
+
+/** Which form field a `saveConfig` refusal belongs beside. */
+export const localSettingsErrorField: Partial<Record<number, 'profileDir' | 'diskMinLimit' | 'bindip' | 'port'>> = {
+  [BridgeError.DISK_MIN_LIMIT]: 'diskMinLimit',
+  [BridgeError.AUTOMATION_PORT]: 'port',
+  [BridgeError.PORT_IN_USE]: 'port',
+  [BridgeError.BIND_IP]: 'bindip',
+  [BridgeError.PROFILE_DIR_NOT_FOUND]: 'profileDir',
+  [BridgeError.PROFILE_DIR_NOT_WRITABLE]: 'profileDir',
+};
+
+/** An installed browser the agent can launch profiles with ("kernel"); the first is the default. */
+export const kernelSchema = z.object({
+  path: z.string(),
+  product: z.enum(['Chromium', 'Google Chrome']),
+  /** The full version, e.g. 156.0.8078.79. */
+  version: z.string(),
+  major: z.number().int().positive(),
+});
+export type Kernel = z.infer<typeof kernelSchema>;
+export const kernelListSchema = z.array(kernelSchema);
+
+/** `listDirectory`: folders only; hidden ones (a leading dot) only when asked. No path: the home folder. */
+export const listDirectoryParameterSchema = z.object({ path: z.string().max(4096).optional(), showHidden: z.boolean().optional() });
+export const directoryListingSchema = z.object({
+  path: z.string(),
+  /** null at the root. */
+  parent: z.string().nullable(),
+  entries: z.array(z.object({ name: z.string() })),
+  /** More folders than the listing holds. */
+  truncated: z.boolean(),
+});
+export type DirectoryListing = z.infer<typeof directoryListingSchema>;
+
+/** `cleanCache` answers this, and pushes it as `cleancache` when done. */
+export const cleanCacheResultSchema = z.object({
+  freedBytes: z.number().int().nonnegative(),
+  /** Profiles whose browser caches were looked at (and removed where there were any). */
+  cleaned: z.number().int().nonnegative(),
+  /** Profiles left alone because their browser runs. */
+  skippedRunning: z.number().int().nonnegative(),
+});
+export type CleanCacheResult = z.infer<typeof cleanCacheResultSchema>;
+/** Pushed as `cleancacheprogress` while a clean runs. */
+export const cleanCacheProgressSchema = z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+export type CleanCacheProgress = z.infer<typeof cleanCacheProgressSchema>;
+
+/** The console hands the agent its session, so the agent launches profiles as the signed-in user. */
+export const sessionParameterSchema = z.object({ auth: z.string().min(1).max(512) });
+export const browserParameterSchema = z.object({ profileId: z.string().min(1).max(64) });
+/** A start may ask for no window (headless), as the local API's `headless=1` does. */
+export const startBrowserParameterSchema = browserParameterSchema.extend({ headless: z.boolean().optional() });
+
+/** A profile's browser on this machine, as the browser list shows it. */
+export const runningBrowserSchema = z.object({
+  profileId: z.string(),
+  state: z.enum(['launching', 'running']),
+  /** The numbered icon; numbers of closed browsers are handed out again. */
+  number: z.number().int().positive(),
+  /** Started without a window. */
+  headless: z.boolean(),
+});
+export type RunningBrowser = z.infer<typeof runningBrowserSchema>;
+export const runningBrowserListSchema = z.array(runningBrowserSchema);
+
+/** Why a start failed: the console shows `startError.<reason>`. */
+export const startFailureReasons = [
+  'refused',
+  'authFailed',
+  'unreachableTarget',
+  'timeout',
+  'upstreamError',
+  'badAnswer',
+  'chromiumFailed',
+  'noAccount',
+  'notFound',
+  /** Less free space on the profile directory's disk than the local settings' minimum. */
+  'diskSpaceLow',
+  /** The team's plan has expired: the server restricts opening profiles until it is renewed. */
+  'planExpired',
+  /** An assigned plugin's bytes are not the version the server pinned, or not a safe package: not loaded, not started. */
+  'pluginTampered',
+  /** An assigned plugin could not be fetched from the server. */
+  'pluginUnavailable',
+  'failed',
+] as const;
+export type StartFailureReason = (typeof startFailureReasons)[number];
+
+/** Pushed as `start` / `stop` / `starterror`. */
+export const browserStatePushSchema = z.object({ profileId: z.string(), state: z.enum(['launching', 'running', 'stopped']), number: z.number().int().optional(), headless: z.boolean().optional() });
+export const startErrorPushSchema = z.object({ profileId: z.string(), reason: z.enum(startFailureReasons) });
+
+/** "Test proxy": the proxy as the form holds it; the answer is what the check through it saw. */
+export const testProxyParameterSchema = z.object({ proxy: proxySchema });
+export const proxyTestResultSchema = z.object({
+  ip: z.string(),
+  latencyMs: z.number().int(),
+  /** From the offline GeoIP database; absent for addresses it does not know (private ones). */
+  country: z.string().optional(),
+  timezone: z.string().optional(),
+});
+export type ProxyTestResult = z.infer<typeof proxyTestResultSchema>;

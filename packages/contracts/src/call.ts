@@ -26,3 +26,11 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
 
 export type CallRequest<C> = C extends CallDefinition<infer Req, z.ZodType> ? z.input<Req> : never;
 export type CallResponse<C> = C extends CallDefinition<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/**
+ * The same call for scripts and the desktop agent holding an API token: served under
+ * /v2/api/ with a Bearer token, answered by the same handler as the console's call.
+ */
+export function forApiToken<C extends CallDefinition>(call: C): C {
+  return { ...call, access: 'apiToken', tag: 'api' };
+}

@@ -51,6 +51,16 @@ export const Code = {
   PAYMENT_NOT_COMPLETED: 1202,
   QR_CODE_EXPIRED: 1203,
   MAIN_ACCOUNT_ONLY: 1204,
+  /** The plan's number of profiles (main and sub-accounts together) is reached; data.limit says it. */
+  PROFILE_LIMIT_REACHED: 1205,
+  /** The plan's number of sub-accounts is reached; data.limit says it. */
+  SUB_ACCOUNT_LIMIT_REACHED: 1206,
+  /** The payment method is not configured on this server. */
+  PAYMENT_METHOD_UNAVAILABLE: 1207,
+  /** The order was already paid or failed: it takes no further payment. */
+  ORDER_CLOSED: 1208,
+  /** No SMS provider is configured on this server: phone numbers cannot be verified. */
+  SMS_UNAVAILABLE: 1209,
 
   /** A pasted proxy line is unusable; data.line names it (1-based). */
   PROXY_LINE_INVALID: 1300,
@@ -61,6 +71,43 @@ export const Code = {
   GROUP_NAME_TAKEN: 1303,
   /** "Share with all sub-accounts" from an account that has none. */
   NO_SUB_ACCOUNTS: 1304,
+
+  /* Plugin uploads (1400–1429): one code per inspector refusal, its detail as data. */
+  /** More than 20 MB arrived; the rest was not read. */
+  PLUGIN_PACKAGE_TOO_LARGE: 1400,
+  /** The bytes are not a zip, whatever the name or Content-Type said; data.detected names what they are. */
+  PLUGIN_PACKAGE_NOT_ZIP: 1401,
+  /** A packed Chrome extension (.crx): spec §5 asks to rename it, unpack it and zip the folder's contents. */
+  PLUGIN_PACKAGE_IS_CRX: 1402,
+  PLUGIN_PACKAGE_CORRUPT: 1403,
+  /** ZIP64, split archives or a compression other than deflate. */
+  PLUGIN_PACKAGE_UNSUPPORTED: 1404,
+  PLUGIN_PACKAGE_TOO_MANY_ENTRIES: 1405,
+  PLUGIN_PACKAGE_TOO_BIG_UNCOMPRESSED: 1406,
+  /** An entry compresses implausibly far: a zip bomb. */
+  PLUGIN_PACKAGE_RATIO: 1407,
+  PLUGIN_PACKAGE_SIZE_MISMATCH: 1408,
+  /** An entry path that leaves the folder (`../`, absolute, drive letters) or is unsafe on some system; data.path names it. */
+  PLUGIN_PACKAGE_BAD_PATH: 1409,
+  PLUGIN_PACKAGE_DUPLICATE_ENTRY: 1410,
+  PLUGIN_PACKAGE_LINK: 1411,
+  PLUGIN_PACKAGE_SPECIAL_FILE: 1412,
+  PLUGIN_PACKAGE_NESTED_ARCHIVE: 1413,
+  PLUGIN_PACKAGE_ENCRYPTED: 1414,
+  /** No manifest.json at the top; data.foundAt says where one was (the folder zipped instead of its contents). */
+  PLUGIN_PACKAGE_NO_MANIFEST: 1415,
+  /** data.reason says what is wrong with manifest.json. */
+  PLUGIN_PACKAGE_BAD_MANIFEST: 1416,
+  /** Manifest V2: current Chromium no longer loads it. */
+  PLUGIN_PACKAGE_MV2: 1417,
+  PLUGIN_ICON_TOO_LARGE: 1420,
+  /** Not PNG or JPEG by its bytes, whatever the name or Content-Type said. */
+  PLUGIN_ICON_NOT_IMAGE: 1421,
+  PLUGIN_ICON_CORRUPT: 1422,
+  /** The header declares more pixels than any icon needs; nothing was decoded. */
+  PLUGIN_ICON_PIXEL_FLOOD: 1423,
+  PLUGIN_ICON_TOO_SMALL: 1424,
+  PLUGIN_ICON_NOT_SQUARE: 1425,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -105,11 +152,40 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.PAYMENT_NOT_COMPLETED]: 'code.paymentNotCompleted',
   [Code.QR_CODE_EXPIRED]: 'code.qrCodeExpired',
   [Code.MAIN_ACCOUNT_ONLY]: 'code.mainAccountOnly',
+  [Code.PROFILE_LIMIT_REACHED]: 'code.profileLimitReached',
+  [Code.SUB_ACCOUNT_LIMIT_REACHED]: 'code.subAccountLimitReached',
+  [Code.PAYMENT_METHOD_UNAVAILABLE]: 'code.paymentMethodUnavailable',
+  [Code.ORDER_CLOSED]: 'code.orderClosed',
+  [Code.SMS_UNAVAILABLE]: 'code.smsUnavailable',
   [Code.PROXY_LINE_INVALID]: 'code.proxyLineInvalid',
   [Code.ACCOUNT_UNKNOWN]: 'code.accountUnknown',
   [Code.CANNOT_TARGET_SELF]: 'code.cannotTargetSelf',
   [Code.GROUP_NAME_TAKEN]: 'code.groupNameTaken',
   [Code.NO_SUB_ACCOUNTS]: 'code.noSubAccounts',
+  [Code.PLUGIN_PACKAGE_TOO_LARGE]: 'code.pluginPackageTooLarge',
+  [Code.PLUGIN_PACKAGE_NOT_ZIP]: 'code.pluginPackageNotZip',
+  [Code.PLUGIN_PACKAGE_IS_CRX]: 'code.pluginPackageIsCrx',
+  [Code.PLUGIN_PACKAGE_CORRUPT]: 'code.pluginPackageCorrupt',
+  [Code.PLUGIN_PACKAGE_UNSUPPORTED]: 'code.pluginPackageUnsupported',
+  [Code.PLUGIN_PACKAGE_TOO_MANY_ENTRIES]: 'code.pluginPackageTooManyEntries',
+  [Code.PLUGIN_PACKAGE_TOO_BIG_UNCOMPRESSED]: 'code.pluginPackageTooBigUncompressed',
+  [Code.PLUGIN_PACKAGE_RATIO]: 'code.pluginPackageRatio',
+  [Code.PLUGIN_PACKAGE_SIZE_MISMATCH]: 'code.pluginPackageSizeMismatch',
+  [Code.PLUGIN_PACKAGE_BAD_PATH]: 'code.pluginPackageBadPath',
+  [Code.PLUGIN_PACKAGE_DUPLICATE_ENTRY]: 'code.pluginPackageDuplicateEntry',
+  [Code.PLUGIN_PACKAGE_LINK]: 'code.pluginPackageLink',
+  [Code.PLUGIN_PACKAGE_SPECIAL_FILE]: 'code.pluginPackageSpecialFile',
+  [Code.PLUGIN_PACKAGE_NESTED_ARCHIVE]: 'code.pluginPackageNestedArchive',
+  [Code.PLUGIN_PACKAGE_ENCRYPTED]: 'code.pluginPackageEncrypted',
+  [Code.PLUGIN_PACKAGE_NO_MANIFEST]: 'code.pluginPackageNoManifest',
+  [Code.PLUGIN_PACKAGE_BAD_MANIFEST]: 'code.pluginPackageBadManifest',
+  [Code.PLUGIN_PACKAGE_MV2]: 'code.pluginPackageMv2',
+  [Code.PLUGIN_ICON_TOO_LARGE]: 'code.pluginIconTooLarge',
+  [Code.PLUGIN_ICON_NOT_IMAGE]: 'code.pluginIconNotImage',
+  [Code.PLUGIN_ICON_CORRUPT]: 'code.pluginIconCorrupt',
+  [Code.PLUGIN_ICON_PIXEL_FLOOD]: 'code.pluginIconPixelFlood',
+  [Code.PLUGIN_ICON_TOO_SMALL]: 'code.pluginIconTooSmall',
+  [Code.PLUGIN_ICON_NOT_SQUARE]: 'code.pluginIconNotSquare',
 };
 
 const knownCodes = new Set<number>(Object.values(Code));

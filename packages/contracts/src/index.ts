@@ -13,6 +13,7 @@ export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';
 export * from './profiles/profile.ts';
 export * from './profiles/listing.ts';
+export * from './profiles/cookieFormats.ts';
 export * from './signing/sign.ts';
 export { sha256, hmacSha256, toHex } from './signing/sha256.ts';
 export { base64Encode, base64Decode, utf8Encode, utf8Decode, encodePayload, decodePayload } from './signing/utf8.ts';

@@ -34,6 +34,8 @@ export const limits = {
   maxProfilesPerBatch: 1000,
   /** Profiles one batch create may make. */
   maxBatchCreate: 1000,
+  /** Cookies a profile keeps (an import, or what its browser held at the stop). */
+  cookiesPerProfile: 5000,
   /** Days a deleted profile stays in the recycle bin before the purge job removes it. */
   recycleRetentionDays: 30,
   unlimited: -1,

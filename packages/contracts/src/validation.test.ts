@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isDnsServer,
   parsePortWhitelist,
   parseProxyLine,
   validateBindEmail,
@@ -97,6 +98,11 @@ describe('spec §5 rules', () => {
     expect(validatePluginPackage({ name: 'a.zip', bytes: 20 * 1024 * 1024 })).toBeNull();
     expect(validatePluginPackage({ name: 'a.crx', bytes: 10 })).toBe('validation.pluginPackage.type');
     expect(validatePluginPackage({ name: 'a.zip', bytes: 20 * 1024 * 1024 + 1 })).toBe('error.packageTooLarge');
+  });
+
+  it('DNS servers: addresses, with a port where needed', () => {
+    for (const good of ['1.1.1.1', '127.0.0.1:5353', '2606:4700:4700::1111', '::1', '[::1]:53']) expect(isDnsServer(good), good).toBe(true);
+    for (const bad of ['1.1.1', '256.1.1.1', '1.1.1.1:0', '1.1.1.1:70000', 'dns.google', '[::1]:x', '1.1.1.1:53:53', '']) expect(isDnsServer(bad), bad).toBe(false);
   });
 
   it('port whitelist and proxy paste', () => {

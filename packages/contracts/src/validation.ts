@@ -148,6 +148,19 @@ export const validatePluginPackage: Rule<{ name: string; bytes: number }> = (fil
   return file.bytes > limits.pluginPackageMaxBytes ? 'error.packageTooLarge' : null;
 };
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const IPV6 = /^[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}$/i;
+const isPort = (text: string) => /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
+
+/** A DNS server as a profile names it: an IP address, with a port where it is not 53 ("127.0.0.1:5353", "[::1]:53"). */
+export function isDnsServer(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
+  if (bracketed) return IPV6.test(bracketed[1]!) && (bracketed[2] === undefined || isPort(bracketed[2]));
+  if (IPV6.test(value)) return true;
+  const [address, port, ...rest] = value.split(':');
+  return rest.length === 0 && IPV4.test(address!) && (port === undefined || isPort(port));
+}
+
 /** Port whitelist: comma-separated TCP ports (1–65535); blank means "block all". */
 export function parsePortWhitelist(value: string): { ports: number[]; error: string | null } {
   if (isBlank(value)) return { ports: [], error: null };

@@ -1,12 +1,18 @@
 import type { FingerprintOptions, OperatingSystem } from '@facet/contracts';
 import { FingerprintGenerator } from 'fingerprint-generator';
+import { checkConsistency } from './consistency/index.ts';
+import { sendsChromeClientHints } from './consistency/userAgent.ts';
 
 /** What a new profile takes from a generated fingerprint: the identity fields of its form. */
 export interface GeneratedIdentity {
   userAgent: string;
   resolution: string;
   kernelVersion: string;
-  fingerprint: Pick<FingerprintOptions, 'navigator' | 'webglMetadata' | 'fonts' | 'mediaDevices' | 'noiseSeed'>;
+  /**
+   * `secChUa` only when it must be "off": an agent that never sends client hints (Chrome on iOS).
+   * Otherwise it is left out, so a batch template's choice stands.
+   */
+  fingerprint: Pick<FingerprintOptions, 'navigator' | 'webglMetadata' | 'fonts' | 'mediaDevices' | 'noiseSeed'> & Partial<Pick<FingerprintOptions, 'secChUa'>>;
 }
 
 const deviceOf: Record<OperatingSystem, 'desktop' | 'mobile'> = {
@@ -51,14 +57,19 @@ function randomSeed(): number {
   return value[0]! & 0x7fffffff;
 }
 
-/** A realistic fingerprint for the operating system, on the given Chromium major. */
-export function generateIdentity(os: OperatingSystem, kernelVersion: string): GeneratedIdentity {
+/**
+ * One record of the data as it comes, on the given Chromium major. The data is what real visitors
+ * sent, emulators and misreported devices included (a third of its iPhones are a desktop's
+ * DevTools emulation: Linux platform, SwiftShader, 64 cores), so use generateIdentity.
+ */
+export function drawIdentity(os: OperatingSystem, kernelVersion: string): GeneratedIdentity {
   const { fingerprint } = generatorFor(os).getFingerprint();
   const { navigator, screen, videoCard, fonts } = fingerprint;
   // The package types this as string[]; the data is an object of device lists per kind.
   const devices = fingerprint.multimediaDevices as unknown as { micros?: unknown[]; webcams?: unknown[]; speakers?: unknown[] } | undefined;
+  const userAgent = rewriteBrowserMajor(navigator.userAgent, kernelVersion);
   return {
-    userAgent: rewriteBrowserMajor(navigator.userAgent, kernelVersion),
+    userAgent,
     resolution: `${screen.width}x${screen.height}`,
     kernelVersion,
     fingerprint: {
@@ -78,6 +89,23 @@ export function generateIdentity(os: OperatingSystem, kernelVersion: string): Ge
         audioOutputs: Math.min(8, devices?.speakers?.length ?? 1),
       },
       noiseSeed: randomSeed(),
+      ...(sendsChromeClientHints(userAgent) ? {} : { secChUa: 'off' as const }),
     },
   };
+}
+
+/** Draws before giving up: even on iOS, where a third of the records fail, 100 failures in a row do not happen. */
+const MAX_DRAWS = 100;
+
+/**
+ * A realistic fingerprint for the operating system, on the given Chromium major, that the
+ * consistency check finds nothing wrong with: records of the data that contradict themselves
+ * (see drawIdentity) are drawn again.
+ */
+export function generateIdentity(os: OperatingSystem, kernelVersion: string): GeneratedIdentity {
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const identity = drawIdentity(os, kernelVersion);
+    if (checkConsistency({ os, ...identity }).length === 0) return identity;
+  }
+  throw new Error(`no consistent ${os} fingerprint in ${MAX_DRAWS} draws of the data`);
 }

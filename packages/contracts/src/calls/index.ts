@@ -9,9 +9,11 @@ import {
   registerCall,
   registerCodeCall,
 } from './auth.ts';
+import { apiTokenResetCall, apiTokenViewCall } from './apiToken.ts';
 import { groupCreateCall, groupDeleteCall, groupListCall, groupUpdateCall } from './groups.ts';
 import { apiMemberCall, memberCall } from './member.ts';
 import {
+  apiProfileCalls,
   fingerprintGenerateCall,
   profileBatchCreateCall,
   profileCreateCall,
@@ -19,6 +21,8 @@ import {
   profileDetailCall,
   profileListCall,
   profileMoveGroupCall,
+  profileOpenedCall,
+  profileCookiesCall,
   profileRemarkCall,
   profileShareCall,
   profileTransferCall,
@@ -27,12 +31,29 @@ import {
   sharedListCall,
 } from './profiles.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
+import { operationLogListCall } from './operationLog.ts';
+import { feedbackCall } from './feedback.ts';
+import { bindCall, bindSendCall } from './binding.ts';
+import { rewardInfoCall } from './reward.ts';
+import { accountSettingsGetCall, accountSettingsSetCall } from './accountSettings.ts';
+import { paymentListenCall, planStatusCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from './subscriptions.ts';
+import { apiProfilePluginsCall, pluginWebCalls } from './plugins.ts';
+import { subAccountCreateCall, subAccountDeleteCall, subAccountListCall, subAccountUpdateCall } from './subAccounts.ts';
 
 export * from './auth.ts';
 export * from './member.ts';
 export * from './profiles.ts';
 export * from './groups.ts';
 export * from './recycle.ts';
+export * from './subAccounts.ts';
+export * from './apiToken.ts';
+export * from './subscriptions.ts';
+export * from './operationLog.ts';
+export * from './feedback.ts';
+export * from './binding.ts';
+export * from './reward.ts';
+export * from './accountSettings.ts';
+export * from './plugins.ts';
 
 /** Every /v2/web/ call; the server registers exactly these and the OpenAPI document lists them. */
 export const webCalls = [
@@ -59,6 +80,8 @@ export const webCalls = [
   profileUnshareCall,
   profileTransferCall,
   fingerprintGenerateCall,
+  profileOpenedCall,
+  profileCookiesCall,
   groupListCall,
   groupCreateCall,
   groupUpdateCall,
@@ -67,10 +90,29 @@ export const webCalls = [
   recycleRestoreCall,
   recyclePurgeCall,
   recycleEmptyCall,
+  subAccountListCall,
+  subAccountCreateCall,
+  subAccountUpdateCall,
+  subAccountDeleteCall,
+  apiTokenViewCall,
+  apiTokenResetCall,
+  planStatusCall,
+  subscriptionsCall,
+  subscriptionRenewalCall,
+  subscriptionOrderCall,
+  paymentListenCall,
+  operationLogListCall,
+  feedbackCall,
+  bindSendCall,
+  bindCall,
+  rewardInfoCall,
+  accountSettingsGetCall,
+  accountSettingsSetCall,
+  ...pluginWebCalls,
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfilePluginsCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

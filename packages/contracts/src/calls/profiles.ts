@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
 import { changedResponse, listQuerySchema, pageOf, profileIdsField } from '../profiles/listing.ts';
-import { operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema } from '../profiles/profile.ts';
+import { cookieSchema, operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema } from '../profiles/profile.ts';
 
 export const profileListCall = defineCall({
   path: 'browser/list',
@@ -124,8 +124,8 @@ export const profileShareCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'sharing',
-  summary: 'Share your profiles with up to 100 named accounts, or with all your sub-accounts.',
-  codes: [Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF, Code.NO_SUB_ACCOUNTS],
+  summary: 'Share your profiles with up to 100 named accounts, or with all your sub-accounts. Main accounts only.',
+  codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF, Code.NO_SUB_ACCOUNTS],
   request: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('accounts'), ids: profileIdsField, accounts: accountNames }),
     z.object({ mode: z.literal('subAccounts'), ids: profileIdsField }),
@@ -149,8 +149,8 @@ export const profileTransferCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'sharing',
-  summary: 'Give your profiles to another account; they leave your groups and shares.',
-  codes: [Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF],
+  summary: 'Give your profiles to another account; they leave your groups and shares. Main accounts only.',
+  codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF],
   request: z.object({ ids: profileIdsField, account: z.string().trim().min(1, { message: 'validation.required' }).max(254) }),
   response: changedResponse,
 });
@@ -166,3 +166,35 @@ export const fingerprintGenerateCall = defineCall({
     suggestion: profileSettingsSchema.pick({ userAgent: true, resolution: true, kernelVersion: true, fingerprint: true }),
   }),
 });
+
+export const profileOpenedCall = defineCall({
+  path: 'browser/opened',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Records that a browser of the profile (yours or shared with you) was opened: its last-used time.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: z.string().min(1).max(40) }),
+  response: z.object({ lastUsedAt: z.number().int() }),
+});
+
+export const profileCookiesCall = defineCall({
+  path: 'browser/cookies',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Replaces the cookies of a profile (yours or shared with you): an import, or what its browser held when it stopped.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: z.string().min(1).max(40), cookies: z.array(cookieSchema).max(limits.cookiesPerProfile) }),
+  response: z.object({ saved: z.number().int() }),
+});
+
+/** What the desktop agent and scripts reach with an API token: read, create and open profiles. */
+export const apiProfileListCall = forApiToken(profileListCall);
+export const apiSharedListCall = forApiToken(sharedListCall);
+export const apiProfileDetailCall = forApiToken(profileDetailCall);
+export const apiProfileCreateCall = forApiToken(profileCreateCall);
+export const apiFingerprintGenerateCall = forApiToken(fingerprintGenerateCall);
+export const apiProfileOpenedCall = forApiToken(profileOpenedCall);
+export const apiProfileCookiesCall = forApiToken(profileCookiesCall);
+export const apiProfileCalls = [apiProfileListCall, apiSharedListCall, apiProfileDetailCall, apiProfileCreateCall, apiFingerprintGenerateCall, apiProfileOpenedCall, apiProfileCookiesCall] as const;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { parsePortWhitelist } from '../validation.ts';
+import { isDnsServer, parsePortWhitelist } from '../validation.ts';
 
 /** `noise`: seeded per profile, stable across restarts; `real`: what the machine gives. */
 const noiseMode = z.enum(['noise', 'real']);
 const MAC_PATTERN = /^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/i;
-const IPV4_OR_V6 = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
@@ -73,7 +72,8 @@ export const fingerprintOptionsSchema = z.object({
     .array(z.object({ name: z.string().regex(HEADER_NAME).max(100), value: z.string().max(2000) }))
     .max(20)
     .default([]),
-  dns: z.array(z.string().regex(IPV4_OR_V6).max(45)).max(4).default([]),
+  /** Servers the profile's names are looked up with (direct profiles; a proxy resolves its own). */
+  dns: z.array(z.string().max(53).refine(isDnsServer, { message: 'profiles.adv.dnsInvalid' })).max(4).default([]),
   remoteDebug: z
     .object({
       /** 0: the agent picks a free port. */

@@ -61,7 +61,7 @@ export const profileSettingsSchema = z.object({
   proxy: proxySchema.prefault({}),
   sync: syncOptionsSchema,
   fingerprint: fingerprintOptionsSchema.prefault({}),
-  cookies: z.array(cookieSchema).max(5000).default([]),
+  cookies: z.array(cookieSchema).max(limits.cookiesPerProfile).default([]),
 });
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;

@@ -1,0 +1,1 @@
+export { identityScript, type MediaDeviceCounts, type PageScriptOptions } from './identityScript.ts';
