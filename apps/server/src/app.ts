@@ -20,6 +20,15 @@ import { groupRoutes } from './routes/web/groupRoutes.ts';
 import { memberRoutes } from './routes/web/memberRoutes.ts';
 import { profileRoutes } from './routes/web/profileRoutes.ts';
 import { recycleRoutes } from './routes/web/recycleRoutes.ts';
+import { apiTokenRoutes } from './routes/web/apiTokenRoutes.ts';
+import { subAccountRoutes } from './routes/web/subAccountRoutes.ts';
+import { subscriptionRoutes } from './routes/web/subscriptionRoutes.ts';
+import { operationLogRoutes } from './routes/web/operationLogRoutes.ts';
+import { accountExtrasRoutes } from './routes/web/accountExtrasRoutes.ts';
+import { paymentRoutes } from './routes/paymentRoutes.ts';
+import { pluginRoutes } from './routes/web/pluginRoutes.ts';
+import { pluginUploadRoute } from './routes/pluginUploadRoute.ts';
+import { pluginBlobRoute } from './routes/pluginBlobRoute.ts';
 import { DataCipher } from './security/dataCipher.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
@@ -80,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   const signKey = readOrCreateSecret(config.dataDir, 'sign-key');
   const mailer = options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
   const cipher = new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key'));
-  const services = createServices(database.db, { clock, mailer, cipher, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  const services = createServices(database.db, { payments: config, dataDir: config.dataDir, clock, mailer, cipher, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 
@@ -100,13 +109,22 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
 
   configRoute(app, config, signKey, mailer.kind === 'smtp');
   await docsRoute(app, config.version);
-  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, sessions: services.sessions, apiTokens: services.apiTokens }, [
+  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, sessions: services.sessions, apiTokens: services.apiTokens, publicUrl: config.publicUrl }, [
     ...authRoutes(services),
     ...memberRoutes(services),
     ...profileRoutes(services),
     ...groupRoutes(services),
     ...recycleRoutes(services),
+    ...subAccountRoutes(services),
+    ...apiTokenRoutes(services),
+    ...subscriptionRoutes(services),
+    ...operationLogRoutes(services),
+    ...accountExtrasRoutes(services),
+    ...pluginRoutes(services),
   ]);
+  paymentRoutes(app, services, config.publicUrl);
+  pluginUploadRoute(app, services);
+  pluginBlobRoute(app, services);
   assertEveryCallBound(app);
   if (config.consoleDir) await consoleRoute(app, config.consoleDir);
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { limits } from '@facet/contracts';
+import { limits, paymentMethods, supportContactKinds, UNLIMITED, type PaymentMethod, type SupportContactKind } from '@facet/contracts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -22,12 +22,23 @@ export interface ServerConfig {
   keepRefreshTtlSeconds: number;
   downloadUrl: { zh: string; other: string };
   supportEmail: string;
+  /** FACET_SUPPORT_CONTACTS, e.g. "wechat:facet_cs,qq:12345,telegram:@facet_support". */
+  supportContacts: { kind: SupportContactKind; value: string }[];
   /** Days a deleted profile stays in the recycle bin. */
   recycleRetentionDays: number;
   /** Fingerprints kept ready per operating system for batch creates (0: make them on demand). */
   fingerprintPoolSize: number;
   /** 32-byte key (base64url) for secrets at rest; else one is made in the data folder. */
   dataKey: string | null;
+  /** What an account that never bought a plan may use; -1 unlimited (a self-hosted default). */
+  freeAllowance: { profiles: number; subAccounts: number };
+  /** Plan days an inviter earns with each invitee's first payment (0: no reward programme). */
+  referralDays: number;
+  /** How long an order's QR code is offered. */
+  orderLifetimeMs: number;
+  /** Payment methods offered, first is the QR code's; 'operator' is built in. */
+  paymentMethods: PaymentMethod[];
+  stripe: { secretKey: string; webhookSecret: string } | null;
   logLevel: string;
   logPretty: boolean;
   version: string;
@@ -42,8 +53,47 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** A limit: a whole number, or -1 for unlimited. */
+function limit(value: string | undefined, name: string): number {
+  if (value === undefined || value === '') return UNLIMITED;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < UNLIMITED) throw new Error(`${name} must be a whole number or -1 (unlimited), got "${value}"`);
+  return n;
+}
+
+function stripeSettings(env: NodeJS.ProcessEnv): ServerConfig['stripe'] {
+  const secretKey = env.FACET_STRIPE_SECRET_KEY || '';
+  const webhookSecret = env.FACET_STRIPE_WEBHOOK_SECRET || '';
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret) throw new Error('FACET_STRIPE_SECRET_KEY and FACET_STRIPE_WEBHOOK_SECRET go together');
+  return { secretKey, webhookSecret };
+}
+
+function methods(env: NodeJS.ProcessEnv, stripe: ServerConfig['stripe']): PaymentMethod[] {
+  const listed = (env.FACET_PAYMENT_METHODS || (stripe ? 'stripe,operator' : 'operator')).split(',').map((m) => m.trim()).filter(Boolean);
+  for (const method of listed) {
+    if (!paymentMethods.includes(method as PaymentMethod)) throw new Error(`FACET_PAYMENT_METHODS: unknown method "${method}" (known: ${paymentMethods.join(', ')})`);
+    if (method === 'stripe' && !stripe) throw new Error('FACET_PAYMENT_METHODS names stripe without FACET_STRIPE_SECRET_KEY and FACET_STRIPE_WEBHOOK_SECRET');
+  }
+  return [...new Set(listed)] as PaymentMethod[];
+}
+
+function contacts(value: string | undefined): ServerConfig['supportContacts'] {
+  if (!value) return [];
+  return value.split(',').map((entry) => {
+    const at = entry.indexOf(':');
+    const kind = entry.slice(0, at).trim() as SupportContactKind;
+    const handle = entry.slice(at + 1).trim();
+    if (at < 1 || !supportContactKinds.includes(kind) || !handle || handle.length > 100) {
+      throw new Error(`FACET_SUPPORT_CONTACTS: "${entry}" is not kind:value with kind one of ${supportContactKinds.join(', ')}`);
+    }
+    return { kind, value: handle };
+  });
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
+  const stripe = stripeSettings(env);
   return {
     host: env.FACET_SERVER_HOST || '127.0.0.1',
     port: int(env.FACET_SERVER_PORT, DEFAULT_SERVER_PORT, 'FACET_SERVER_PORT'),
@@ -62,9 +112,15 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       other: env.FACET_DOWNLOAD_URL || 'https://github.com/facet-browser/facet/releases',
     },
     supportEmail: env.FACET_SUPPORT_EMAIL || 'support@facet.local',
+    supportContacts: contacts(env.FACET_SUPPORT_CONTACTS),
     recycleRetentionDays: int(env.FACET_RECYCLE_RETENTION_DAYS, limits.recycleRetentionDays, 'FACET_RECYCLE_RETENTION_DAYS'),
     dataKey: env.FACET_DATA_KEY || null,
     fingerprintPoolSize: int(env.FACET_FINGERPRINT_POOL, 1000, 'FACET_FINGERPRINT_POOL'),
+    freeAllowance: { profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES'), subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS') },
+    referralDays: int(env.FACET_REFERRAL_DAYS, 0, 'FACET_REFERRAL_DAYS'),
+    orderLifetimeMs: int(env.FACET_ORDER_MINUTES, 30, 'FACET_ORDER_MINUTES') * 60_000,
+    paymentMethods: methods(env, stripe),
+    stripe,
     logLevel: env.FACET_LOG_LEVEL || 'info',
     logPretty: env.FACET_LOG_PRETTY === '1',
     version: env.npm_package_version || '0.1.0',

@@ -1,5 +1,12 @@
 import {
   Code,
+  operationLogListCall,
+  paymentListenCall,
+  subscriptionOrderCall,
+  subscriptionRenewalCall,
+  subscriptionsCall,
+  apiTokenResetCall,
+  apiTokenViewCall,
   groupCreateCall,
   groupDeleteCall,
   groupListCall,
@@ -9,6 +16,8 @@ import {
   profileDetailCall,
   profileListCall,
   profileMoveGroupCall,
+  profileOpenedCall,
+  profileCookiesCall,
   profileRemarkCall,
   profileShareCall,
   profileTransferCall,
@@ -18,13 +27,17 @@ import {
   recyclePurgeCall,
   recycleRestoreCall,
   sharedListCall,
+  subAccountCreateCall,
+  subAccountDeleteCall,
+  subAccountListCall,
+  subAccountUpdateCall,
   type CallDefinition,
   type CallRequest,
 } from '@facet/contracts';
 import type { ApiClient } from '@facet/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfiles, profileSettings, signedIn } from './flows.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { createProfiles, logIn, profileSettings, signedIn } from './flows.ts';
+import { newPerson, startTestServer, type TestServer } from './harness.ts';
 
 /**
  * Who may do what to a profile or group. Three accounts: the owner, a recipient the profile was
@@ -61,6 +74,8 @@ interface Row {
 
 const rows: Row[] = [
   { what: 'read a profile', call: profileDetailCall, payload: () => ({ id: live }) },
+  { what: 'open a profile\'s browser', call: profileOpenedCall, payload: () => ({ id: live }) },
+  { what: 'save a profile\'s cookies', call: profileCookiesCall, payload: () => ({ id: live, cookies: [] }) },
   { what: 'edit a profile', call: profileUpdateCall, payload: () => ({ id: live, settings: profileSettings({ name: 'Hijacked' }) }) },
   { what: 'move a profile to ungrouped', call: profileMoveGroupCall, payload: () => ({ ids: [live], groupId: '0' }) },
   { what: 'set a remark', call: profileRemarkCall, payload: () => ({ ids: [live], remark: 'hijacked' }) },
@@ -75,7 +90,7 @@ const rows: Row[] = [
 ];
 
 /** Rows the recipient of a share may do; everything else is the owner's alone. */
-const recipientMay = new Set(['read a profile']);
+const recipientMay = new Set(['read a profile', 'open a profile\'s browser', 'save a profile\'s cookies']);
 
 async function outcome(actor: Actor, row: Row): Promise<number> {
   try {
@@ -152,5 +167,110 @@ describe('authorization matrix', () => {
       await expect(clients.owner.call(call, payload as CallRequest<typeof call>), call.path).resolves.toBeDefined();
     }
     expect((await clients.recipient.call(profileListCall, {})).list.map((r) => r.id)).toEqual([live]);
+  });
+});
+
+/**
+ * Sub-account management and the other main-account-only calls (spec §6). Four callers: nobody
+ * signed in, the main account, its sub-account, and another main account. A sub-account is
+ * refused by role whatever it names; another account learns nothing about the ids (not found).
+ */
+describe('main-account-only matrix', () => {
+  type Caller = 'anonymous' | 'main' | 'sub' | 'other';
+  let callers: Record<Caller, ApiClient>;
+  let mainPassword: string;
+  let otherPassword: string;
+  let subId: string;
+  let subProfile: string;
+  let otherName: string;
+  let mainOrder: string;
+
+  beforeAll(async () => {
+    const [main, other] = await Promise.all([signedIn(server), signedIn(server)]);
+    mainPassword = main.password;
+    otherPassword = other.password;
+    otherName = other.username;
+    const username = newPerson('s').username;
+    subId = (await main.client.call(subAccountCreateCall, { username, password: 'sub password 1', nickname: 'Kept' })).subAccount.id;
+    const sub = await logIn(server, username, 'sub password 1');
+    [subProfile] = (await createProfiles(sub.client, 1)) as [string];
+    callers = { anonymous: server.client(), main: main.client, sub: sub.client, other: other.client };
+    await server.facet.services.repositories.plans.insert({ id: 'plan_matrix', name: 'Matrix', monthly_price: 100, currency: 'USD', profiles: -1, sub_accounts: -1, description: '', sort: 0, retired_at: null, created_at: Date.now() });
+    mainOrder = (await main.client.call(subscriptionsCall, { type: 'plan_matrix' })).s!;
+  });
+
+  const passwordOf = (caller: Caller) => (caller === 'other' ? otherPassword : caller === 'main' ? mainPassword : 'sub password 1');
+  const guarded: { what: string; call: CallDefinition; payload: (caller: Caller) => unknown }[] = [
+    { what: 'list sub-accounts', call: subAccountListCall, payload: () => ({}) },
+    { what: 'add a sub-account', call: subAccountCreateCall, payload: () => ({ username: newPerson('s').username, password: 'another password' }) },
+    { what: 'edit a sub-account', call: subAccountUpdateCall, payload: () => ({ id: subId, nickname: 'Hijacked', platformAccount: '', password: 'hijacked password' }) },
+    { what: 'delete a sub-account', call: subAccountDeleteCall, payload: (caller) => ({ id: subId, passwd: passwordOf(caller) }) },
+    { what: 'share with named accounts', call: profileShareCall, payload: () => ({ mode: 'accounts', ids: [subProfile], accounts: [otherName] }) },
+    { what: 'share with all sub-accounts', call: profileShareCall, payload: () => ({ mode: 'subAccounts', ids: [subProfile] }) },
+    { what: 'transfer a profile', call: profileTransferCall, payload: () => ({ ids: [subProfile], account: otherName }) },
+    { what: 'view the API token', call: apiTokenViewCall, payload: (caller) => ({ passwd: passwordOf(caller) }) },
+    { what: 'reset the API token', call: apiTokenResetCall, payload: (caller) => ({ passwd: passwordOf(caller) }) },
+    { what: 'open a purchase order', call: subscriptionsCall, payload: () => ({ type: 'plan_matrix' }) },
+    { what: 'open a renewal order', call: subscriptionRenewalCall, payload: () => ({ type: 'plan_matrix' }) },
+    { what: 'ask whether an order was paid', call: paymentListenCall, payload: () => ({ s: mainOrder }) },
+    { what: 'pay an order', call: subscriptionOrderCall, payload: () => ({ s: mainOrder, id: 'operator' }) },
+    { what: 'read the operation log', call: operationLogListCall, payload: () => ({}) },
+  ];
+
+  /** What each caller gets; the main account's rows that change things run in the last test. */
+  const expected: Record<Exclude<Caller, 'main'>, Record<string, number>> = {
+    anonymous: Object.fromEntries(guarded.map((r) => [r.what, Code.SESSION_EXPIRED])),
+    sub: Object.fromEntries(guarded.map((r) => [r.what, Code.MAIN_ACCOUNT_ONLY])),
+    // Another main account may list and add its own; the sub-account and its profile are not found.
+    other: {
+      'list sub-accounts': Code.OK,
+      'add a sub-account': Code.OK,
+      'edit a sub-account': Code.NOT_FOUND,
+      'delete a sub-account': Code.NOT_FOUND,
+      'share with named accounts': Code.NOT_FOUND,
+      'share with all sub-accounts': Code.NOT_FOUND,
+      'transfer a profile': Code.NOT_FOUND,
+      // Its own token, which the main account's view does not see.
+      'view the API token': Code.OK,
+      'reset the API token': Code.OK,
+      // Its own orders; the main account's order token is nobody's to it.
+      'open a purchase order': Code.OK,
+      'open a renewal order': Code.OK,
+      'ask whether an order was paid': Code.NOT_FOUND,
+      'pay an order': Code.NOT_FOUND,
+      'read the operation log': Code.OK,
+    },
+  };
+
+  async function mainView() {
+    const { list } = await callers.main.call(subAccountListCall, {});
+    const { profile } = await callers.sub.call(profileDetailCall, { id: subProfile });
+    const order = await server.facet.services.repositories.orders.find(mainOrder);
+    return { list, owner: profile.owner.id, members: profile.members, otherSubs: (await callers.other.call(subAccountListCall, {})).list.filter((s) => s.nickname !== '').length, order: { status: order?.status, method: order?.method } };
+  }
+
+  for (const caller of ['anonymous', 'sub', 'other'] as const) {
+    for (const row of guarded) {
+      const code = expected[caller][row.what]!;
+      it(`${caller} ${code === Code.OK ? 'can' : 'cannot'} ${row.what}`, async () => {
+        const before = await mainView();
+        let got: number = Code.OK;
+        try {
+          await callers[caller].call(row.call, row.payload(caller) as CallRequest<typeof row.call>);
+        } catch (error) {
+          got = (error as { code: number }).code;
+        }
+        expect(got).toBe(code);
+        expect(await mainView()).toEqual(before);
+      });
+    }
+  }
+
+  it('main can list, add, edit and delete its sub-account', async () => {
+    expect((await callers.main.call(subAccountListCall, {})).list.map((s) => s.id)).toEqual([subId]);
+    await callers.main.call(subAccountCreateCall, { username: newPerson('s').username, password: 'another password' });
+    await callers.main.call(subAccountUpdateCall, { id: subId, nickname: 'Renamed', platformAccount: 'shop' });
+    expect(await callers.main.call(subAccountDeleteCall, { id: subId, passwd: mainPassword })).toEqual({ deletedProfiles: 1 });
+    expect((await callers.main.call(subAccountListCall, {})).list).toHaveLength(1);
   });
 });

@@ -74,8 +74,8 @@ export async function createProfiles(client: ApiClient, count: number, overrides
 }
 
 /**
- * A sub-account under a main account, written straight to the accounts table: the screens and
- * calls that make sub-accounts come with the accounts issue; sharing needs them already.
+ * A sub-account under a main account, written straight to the accounts table, for tests that
+ * need one without signing it in (subAccounts.test.ts covers `subaccount/create` itself).
  */
 export async function addSubAccount(server: TestServer, parentId: string): Promise<{ id: string; username: string }> {
   const person = newPerson('sub');
@@ -100,6 +100,13 @@ export async function addSubAccount(server: TestServer, parentId: string): Promi
     last_login_at: null,
     profile_serial: 0,
     live_profiles: 0,
+    nickname: '',
+    platform_account: '',
+    plan_id: null,
+    plan_profiles: null,
+    plan_sub_accounts: null,
+    trial_granted_at: null,
+    settings: '{}',
   });
   return { id, username: person.username };
 }

@@ -36,5 +36,17 @@ describe('API documentation', () => {
     expect(config.signKey).toBe(server.facet.signKey);
     expect(config.apiHost).toBe(server.baseUrl);
     expect(config.features).toEqual({ mobileRegistration: false, smtp: false });
+    expect(config.support).toEqual({ email: 'support@facet.local', contacts: [] });
+  });
+
+  it('lists the operator’s messaging contacts and refuses a malformed list at start', async () => {
+    const configured = await startTestServer({ FACET_SUPPORT_CONTACTS: 'wechat:facet_cs, telegram:@facet_help' });
+    try {
+      const config = (await (await fetch(`${configured.baseUrl}/config.json`)).json()) as { support: unknown };
+      expect(config.support).toEqual({ email: 'support@facet.local', contacts: [{ kind: 'wechat', value: 'facet_cs' }, { kind: 'telegram', value: '@facet_help' }] });
+    } finally {
+      await configured.close();
+    }
+    await expect(startTestServer({ FACET_SUPPORT_CONTACTS: 'pager:123' })).rejects.toThrow(/FACET_SUPPORT_CONTACTS/);
   });
 });

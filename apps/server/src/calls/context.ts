@@ -8,6 +8,8 @@ export interface CallContext {
   language: Language;
   ip: string;
   userAgent: string;
+  /** Where browsers reach this server (the configured public URL, else the request's own). */
+  origin: string;
   /** The acting account: set for `session` and `apiToken` calls, null for open ones. */
   account: Account | null;
   /** The console session: set for `session` calls only. */

@@ -20,6 +20,7 @@ import type { ReplayGuard } from '../services/replayGuard.ts';
 import type { SessionService } from '../services/sessionService.ts';
 import { answer, invalidInput } from './answers.ts';
 import type { CallContext } from './context.ts';
+import { machineName, runInScope } from './requestScope.ts';
 
 export type CallHandler<C extends CallDefinition> = (
   payload: z.output<C['request']>,
@@ -42,6 +43,12 @@ export interface CallLayerDeps {
   replayGuard: ReplayGuard;
   sessions: SessionService;
   apiTokens: ApiTokenService;
+  /** The configured public origin, when the server sits behind a proxy. */
+  publicUrl: string | null;
+}
+
+function requestOrigin(request: FastifyRequest, deps: CallLayerDeps): string {
+  return deps.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -65,7 +72,8 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
             : await readWebCall(request, url, call, deps, (l) => (language = l));
           const parsed = call.request.safeParse(payload);
           if (!parsed.success) throw invalidInput(parsed.error);
-          const data = await handler(parsed.data, ctx);
+          const machine = isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent);
+          const data = await runInScope({ machine }, () => handler(parsed.data, ctx));
           return reply.send(answer(Code.OK, ctx.language, data ?? null));
         } catch (error) {
           return sendError(reply, error, language);
@@ -103,7 +111,7 @@ async function readWebCall(
     throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'data', key: 'validation.invalid' }] });
   }
 
-  const ctx: CallContext = { language, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', account: null, session: null };
+  const ctx: CallContext = { language, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', origin: requestOrigin(request, deps), account: null, session: null };
   if (call.access === 'session') {
     const authenticated = await deps.sessions.authenticate(signed.auth);
     if (!authenticated) throw new AppError(Code.SESSION_EXPIRED);
@@ -122,6 +130,7 @@ async function readApiCall(request: FastifyRequest, call: CallDefinition, deps: 
     language: requestLanguage(request),
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    origin: requestOrigin(request, deps),
     account,
     session: null,
   };

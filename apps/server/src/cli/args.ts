@@ -18,3 +18,6 @@ export function requireFlag(flags: Record<string, string>, name: string): string
   if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
   return value;
 }
+
+/** A command that could not do what was asked; its message is the whole story (exit code 1). */
+export class CommandError extends Error {}

@@ -8,16 +8,24 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { OutboxMailer } from '../mail/outboxMailer.ts';
 import { systemClock } from '../clock.ts';
 import { createServices } from '../services/container.ts';
-import { UsageError } from './args.ts';
+import { CommandError, UsageError } from './args.ts';
 import { apiToken } from './commands/apiToken.ts';
 import { createUser } from './commands/createUser.ts';
+import { feedback } from './commands/feedback.ts';
 import { listUsers } from './commands/listUsers.ts';
+import { order } from './commands/order.ts';
+import { plan } from './commands/plan.ts';
+import { trial } from './commands/trial.ts';
 import { USAGE } from './usage.ts';
 
 const commands = {
   'create-user': createUser,
   'list-users': listUsers,
   'api-token': apiToken,
+  plan,
+  order,
+  trial,
+  feedback,
 } as const;
 
 /** Runs one operator command; returns the exit code (2 for a usage error). */
@@ -34,6 +42,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     await migrateToLatest(database);
     const log = pino({ level: 'warn' });
     const services = createServices(database.db, {
+      payments: config,
+      dataDir: config.dataDir,
       clock: systemClock,
       mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
       cipher: new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key')),
@@ -45,6 +55,10 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     await command(services, rest, (line) => process.stdout.write(line + '\n'));
     return 0;
   } catch (error) {
+    if (error instanceof CommandError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`error: ${error.message}\n\n${USAGE}`);
       return 2;

@@ -6,6 +6,20 @@ export const USAGE = `Facet operator commands
       List accounts (default 100).
   npm run facet -- admin api-token --email E
       Print a new API token for that main account (the previous one stops working).
+  npm run facet -- admin plan list
+  npm run facet -- admin plan add --name N --price 9.99 --currency USD --profiles 100 --subaccounts 5 [--description D] [--sort N]
+  npm run facet -- admin plan update ID [--name N] [--price P] [--currency C] [--profiles N] [--subaccounts N] [--description D] [--sort N]
+  npm run facet -- admin plan retire ID
+  npm run facet -- admin plan end --email E
+      The plans offered (-1 means unlimited). Accounts keep the limits they paid for.
+  npm run facet -- admin order list [--status pending|paid|failed] [--limit N]
+  npm run facet -- admin order confirm ID
+  npm run facet -- admin order fail ID [--reason R]
+      Settle an order paid to you (the built-in payment method). Each order settles once.
+  npm run facet -- admin trial --email E --plan ID
+      Grant a main account the 3-day free trial of a plan (once per account).
+  npm run facet -- admin feedback [--limit N]
+      What people sent through the feedback dialog, newest first.
 
 The commands use the same data as the server (FACET_DATA_DIR, DATABASE_URL) and work while it runs.
 `;

@@ -2,11 +2,23 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import * as m0001 from './migrations/0001_accounts_and_sessions.ts';
 import * as m0002 from './migrations/0002_profiles.ts';
+import * as m0003 from './migrations/0003_sub_accounts.ts';
+import * as m0004 from './migrations/0004_plans_and_orders.ts';
+import * as m0005 from './migrations/0005_operation_logs.ts';
+import * as m0006 from './migrations/0006_feedback.ts';
+import * as m0007 from './migrations/0007_rewards_and_settings.ts';
+import * as m0008 from './migrations/0008_plugins.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
   '0001_accounts_and_sessions': m0001,
   '0002_profiles': m0002,
+  '0003_sub_accounts': m0003,
+  '0004_plans_and_orders': m0004,
+  '0005_operation_logs': m0005,
+  '0006_feedback': m0006,
+  '0007_rewards_and_settings': m0007,
+  '0008_plugins': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

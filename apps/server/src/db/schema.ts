@@ -13,6 +13,16 @@ export interface Database {
   profile_groups: ProfileGroupsTable;
   profiles: ProfilesTable;
   profile_shares: ProfileSharesTable;
+  plans: PlansTable;
+  orders: OrdersTable;
+  operation_logs: OperationLogsTable;
+  feedback: FeedbackTable;
+  referral_rewards: ReferralRewardsTable;
+  plugins: PluginsTable;
+  plugin_versions: PluginVersionsTable;
+  account_plugins: AccountPluginsTable;
+  group_plugins: GroupPluginsTable;
+  profile_plugins: ProfilePluginsTable;
 }
 
 export interface AccountsTable {
@@ -39,6 +49,18 @@ export interface AccountsTable {
   profile_serial: Generated<number>;
   /** How many live (not recycled) profiles the account owns, kept in step by every change. */
   live_profiles: Generated<number>;
+  /** Sub-accounts: the main account's name for it; '' for main accounts. */
+  nickname: Generated<string>;
+  /** Sub-accounts: the platform account (a shop, an ad account) it works on, free text. */
+  platform_account: Generated<string>;
+  /** The plan bought last (main accounts); null: never bought one. */
+  plan_id: Generated<string | null>;
+  /** Limits paid for, copied from the plan at payment; -1 unlimited. */
+  plan_profiles: Generated<number | null>;
+  plan_sub_accounts: Generated<number | null>;
+  trial_granted_at: Generated<number | null>;
+  /** JSON of the account's global settings (contracts accountSettingsSchema). */
+  settings: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -59,7 +81,8 @@ export interface SessionsTable {
 
 export interface VerificationCodesTable {
   id: string;
-  purpose: 'register' | 'reset';
+  /** bind codes are stored under `<account id>|<address>`: a code serves only who asked for it. */
+  purpose: 'register' | 'reset' | 'bind';
   address: string;
   code_hash: string;
   attempts: number;
@@ -123,6 +146,132 @@ export interface ProfileSharesTable {
   profile_id: string;
   account_id: string;
   shared_by: string;
+  created_at: number;
+}
+
+export interface PlansTable {
+  id: string;
+  name: string;
+  /** Smallest currency unit (cents). */
+  monthly_price: number;
+  currency: string;
+  /** -1 unlimited. */
+  profiles: number;
+  sub_accounts: number;
+  description: string;
+  sort: number;
+  /** Retired plans are not offered; accounts that bought one keep it until it ends. */
+  retired_at: number | null;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  account_id: string;
+  plan_id: string;
+  /** purchase: first plan; renew: same plan, time added; change: another plan from payment on. */
+  kind: 'purchase' | 'renew' | 'change';
+  months: number;
+  amount: number;
+  currency: string;
+  /** pending until a provider or an operator settles it once: paid or failed. */
+  status: 'pending' | 'paid' | 'failed';
+  method: string | null;
+  /** The provider's id for it (a Stripe checkout session), once one exists. */
+  provider_ref: string | null;
+  failure: string | null;
+  created_at: number;
+  /** After this the order's QR code is no longer offered; a payment that still arrives counts. */
+  expires_at: number;
+  settled_at: number | null;
+}
+
+export interface OperationLogsTable {
+  id: string;
+  team_id: string;
+  account_id: string;
+  account_name: string;
+  machine: string;
+  action: string;
+  /** The names involved, as shown. */
+  subject: string;
+  /** Lower-cased subject and machine: what the keyword search looks in. */
+  subject_key: string;
+  /** JSON of the message's parameters. */
+  details: string;
+  created_at: number;
+}
+
+export interface FeedbackTable {
+  id: string;
+  account_id: string;
+  score: number;
+  content: string;
+  /** JSON of the contacts given (mobile, wechat, skype); blank ones are not kept. */
+  contacts: string;
+  created_at: number;
+}
+
+export interface ReferralRewardsTable {
+  id: string;
+  inviter_id: string;
+  invitee_id: string;
+  /** The invitee's first paid order, which earned it. */
+  order_id: string;
+  days: number;
+  /** When the days went onto the inviter's plan; null while it has none. */
+  applied_at: number | null;
+  created_at: number;
+}
+
+export interface PluginsTable {
+  id: string;
+  /** The team's main account. */
+  owner_id: string;
+  name: string;
+  introduction: string;
+  publisher: string;
+  /** Base64 of the re-encoded PNG icon. */
+  icon_png: string;
+  /** Set while the owner has it disabled everywhere: no profile loads it. */
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PluginVersionsTable {
+  id: string;
+  plugin_id: string;
+  /** From the manifest. */
+  version: string;
+  /** Hex SHA-256 of the zip; its bytes are the blob of that name. */
+  sha256: string;
+  size: number;
+  created_at: number;
+}
+
+/** An account's own switch: enabled, every profile it owns loads `version_id`. */
+export interface AccountPluginsTable {
+  account_id: string;
+  plugin_id: string;
+  version_id: string;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface GroupPluginsTable {
+  group_id: string;
+  plugin_id: string;
+  version_id: string;
+  assigned_by: string;
+  created_at: number;
+}
+
+export interface ProfilePluginsTable {
+  profile_id: string;
+  plugin_id: string;
+  version_id: string;
+  assigned_by: string;
   created_at: number;
 }
 

@@ -50,6 +50,11 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** A newly bound (and so verified) e-mail address. */
+  async setEmail(id: string, email: string, now: number): Promise<void> {
+    await this.db.updateTable('accounts').set({ email, email_verified_at: now, updated_at: now }).where('id', '=', id).execute();
+  }
+
   async markLogin(id: string, now: number): Promise<void> {
     await this.db.updateTable('accounts').set({ last_login_at: now }).where('id', '=', id).execute();
   }

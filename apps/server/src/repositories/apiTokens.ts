@@ -29,6 +29,15 @@ export class ApiTokensRepository {
       .executeTakeFirst();
   }
 
+  findLiveForAccount(accountId: string): Promise<{ created_at: number; last_used_at: number | null } | undefined> {
+    return this.db
+      .selectFrom('api_tokens')
+      .select(['created_at', 'last_used_at'])
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   async markUsed(id: string, now: number): Promise<void> {
     await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
   }

@@ -212,10 +212,6 @@ export class ProfilesRepository {
     const rows = await this.db.selectFrom('profiles').select('id').where('id', 'in', ids).execute();
     return new Set(rows.map((r) => r.id));
   }
-
-  async markUsed(id: string, now: number): Promise<void> {
-    await this.db.updateTable('profiles').set({ last_used_at: now }).where('id', '=', id).execute();
-  }
 }
 
 /** Search over name, remark and proxy host (case-insensitive, substring) and the exact id. */

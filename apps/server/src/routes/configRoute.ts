@@ -15,7 +15,7 @@ export function configRoute(app: FastifyInstance, config: ServerConfig, signKey:
       signKey,
       version: config.version,
       download: { zh: config.downloadUrl.zh, other: config.downloadUrl.other },
-      support: { email: config.supportEmail },
+      support: { email: config.supportEmail, contacts: config.supportContacts },
       features: { mobileRegistration: false, smtp },
     };
     return reply.header('cache-control', 'no-store').send(body);

@@ -6,6 +6,7 @@ import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import type { CaptchaService } from './captchaService.ts';
+import { confirmPassword } from './passwordConfirmation.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
@@ -84,12 +85,7 @@ export class AccountService {
 
   /** Changes the password and ends every session of the account (887 to open consoles). */
   async changePassword(account: Account, oldPassword: string, newPassword: string): Promise<void> {
-    const failureKey = account.id;
-    this.limiter.assertUnder('loginFailuresPerAccount', failureKey);
-    if (!(await verifyPassword(account.password_hash, oldPassword))) {
-      this.limiter.hit('loginFailuresPerAccount', failureKey);
-      throw new AppError(Code.WRONG_CREDENTIALS);
-    }
+    await confirmPassword(this.limiter, account, oldPassword);
     if (oldPassword === newPassword) throw new AppError(Code.PASSWORD_UNCHANGED);
     await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword), this.clock.now());
     await this.sessions.endAll(account.id);
@@ -152,6 +148,13 @@ export class AccountService {
       last_login_at: null,
       profile_serial: 0,
       live_profiles: 0,
+      nickname: '',
+      platform_account: '',
+      plan_id: null,
+      plan_profiles: null,
+      plan_sub_accounts: null,
+      trial_granted_at: null,
+      settings: '{}',
     };
   }
 

@@ -1,9 +1,11 @@
-import { Code } from '@facet/contracts';
+import type { ApiTokenInfo } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
-import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
+import { confirmPassword } from './passwordConfirmation.ts';
+import type { RateLimiter } from './rateLimiter.ts';
+import { assertMain } from './roles.ts';
 
 /** API tokens for scripts (/v2/api/): main accounts only, one live token each, stored hashed. */
 export class ApiTokenService {
@@ -11,13 +13,30 @@ export class ApiTokenService {
     private readonly tokens: ApiTokensRepository,
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
+  /** What is known of the live token (it is stored hashed), after the password is re-confirmed. */
+  async view(account: Account, password: string): Promise<ApiTokenInfo | null> {
+    assertMain(account);
+    await confirmPassword(this.limiter, account, password);
+    const live = await this.tokens.findLiveForAccount(account.id);
+    return live ? { createdAt: live.created_at, lastUsedAt: live.last_used_at } : null;
+  }
+
+  /** A new token in place of the old one, after the password is re-confirmed; shown this once. */
+  async reset(account: Account, password: string): Promise<{ token: string; info: ApiTokenInfo }> {
+    assertMain(account);
+    await confirmPassword(this.limiter, account, password);
+    const now = this.clock.now();
+    return { token: await this.issue(account, now), info: { createdAt: now, lastUsedAt: null } };
+  }
+
   /** Issues a new token (revoking the previous one); the plain token is shown this once. */
-  async issue(account: Account): Promise<string> {
-    if (account.type !== 'main') throw new AppError(Code.MAIN_ACCOUNT_ONLY);
+  async issue(account: Account, now = this.clock.now()): Promise<string> {
+    assertMain(account);
     const token = newSecretToken('fct_');
-    await this.tokens.replaceForAccount(account.id, newId('tok'), hashToken(token), this.clock.now());
+    await this.tokens.replaceForAccount(account.id, newId('tok'), hashToken(token), now);
     return token;
   }
 

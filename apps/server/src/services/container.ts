@@ -20,8 +20,26 @@ import { GroupService } from './groupService.ts';
 import { ProfileService } from './profileService.ts';
 import { RecycleService } from './recycleService.ts';
 import { SharingService } from './sharingService.ts';
+import { SubAccountService } from './subAccountService.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
 import { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
+import { OperatorProvider } from '../payments/operatorProvider.ts';
+import type { PaymentProvider } from '../payments/paymentProvider.ts';
+import { StripeProvider } from '../payments/stripeProvider.ts';
+import { PaymentService } from './paymentService.ts';
+import { OrdersRepository } from '../repositories/orders.ts';
+import { PlansRepository } from '../repositories/plans.ts';
+import { PlanAllowance, type FreeAllowance } from './planAllowance.ts';
+import { OperationLog } from './operationLog.ts';
+import { BindingService } from './bindingService.ts';
+import { FeedbackService } from './feedbackService.ts';
+import { AccountSettingsService } from './accountSettingsService.ts';
+import { ReferralRewards } from './referralRewards.ts';
+import { RewardService } from './rewardService.ts';
+import type { PaymentMethod } from '@facet/contracts';
+import { BlobStore } from '../storage/blobStore.ts';
+import { PluginService } from './pluginService.ts';
+import { PluginAssignmentService } from './pluginAssignmentService.ts';
 
 /** Every service, wired once; routes, the CLI and jobs take what they need from here. */
 export interface Services {
@@ -38,14 +56,37 @@ export interface Services {
   groups: GroupService;
   recycle: RecycleService;
   sharing: SharingService;
+  subAccounts: SubAccountService;
+  allowance: PlanAllowance;
+  feedback: FeedbackService;
+  binding: BindingService;
+  rewards: RewardService;
+  settings: AccountSettingsService;
+  operationLog: OperationLog;
+  payments: PaymentService;
+  /** The plugin centre's catalogue (upload, list, edit, remove) and its pins (who loads what). */
+  plugins: PluginService;
+  pluginAssignments: PluginAssignmentService;
+  /** Present when Stripe is configured: the webhook route needs its verifier. */
+  stripe: StripeProvider | null;
   repositories: {
     accounts: AccountsRepository;
     captchas: CaptchasRepository;
     codes: VerificationCodesRepository;
+    plans: PlansRepository;
+    orders: OrdersRepository;
   };
 }
 
-export function createServices(db: Kysely<Database>, deps: { clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules> }): Services {
+export interface PaymentSetup {
+  freeAllowance: FreeAllowance;
+  orderLifetimeMs: number;
+  referralDays: number;
+  paymentMethods: PaymentMethod[];
+  stripe: { secretKey: string; webhookSecret: string } | null;
+}
+
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules> }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const sessionsRepo = new SessionsRepository(db);
@@ -60,6 +101,13 @@ export function createServices(db: Kysely<Database>, deps: { clock: Clock; maile
   const fingerprints = new FingerprintPool(deps.fingerprintPoolSize, deps.log);
   const captchas = new CaptchaService(captchasRepo, clock, deps.captchaGenerator);
   const codes = new VerificationCodeService(codesRepo, deps.mailer, limiter, clock);
+  const allowance = new PlanAllowance(db, deps.payments.freeAllowance, clock);
+  const operationLog = new OperationLog(db, clock);
+  const referralRewards = new ReferralRewards(deps.payments.referralDays, operationLog, clock);
+  const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
+  const blobs = new BlobStore(deps.dataDir);
+  const plugins = new PluginService(db, blobs, operationLog, clock);
+  const providers = deps.payments.paymentMethods.map((method): PaymentProvider => (method === 'stripe' && stripe ? stripe : new OperatorProvider()));
   return {
     clock,
     limiter,
@@ -68,12 +116,23 @@ export function createServices(db: Kysely<Database>, deps: { clock: Clock; maile
     sessions,
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock),
     captchas,
-    apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock),
-    profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, clock),
+    apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter),
+    profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock),
     fingerprints,
-    groups: new GroupService(db, clock),
-    recycle: new RecycleService(db, clock, deps.recycleRetentionDays),
-    sharing: new SharingService(db, accountsRepo, clock),
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo },
+    groups: new GroupService(db, operationLog, clock),
+    recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays),
+    sharing: new SharingService(db, accountsRepo, allowance, operationLog, clock),
+    subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),
+    operationLog,
+    allowance,
+    feedback: new FeedbackService(db, limiter, clock),
+    binding: new BindingService(accountsRepo, codes, clock),
+    rewards: new RewardService(db, referralRewards),
+    settings: new AccountSettingsService(db, operationLog, clock),
+    payments: new PaymentService(db, allowance, push, clock, providers, deps.payments.orderLifetimeMs, operationLog, referralRewards, deps.log),
+    plugins,
+    pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
+    stripe,
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db) },
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { GroupsRepository, type GroupRecord } from '../repositories/groups.ts';
 import { newId } from '../security/tokens.ts';
+import type { OperationLog } from './operationLog.ts';
 
 export interface GroupFields {
   name: string;
@@ -24,6 +25,7 @@ export class GroupService {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {
     this.groups = new GroupsRepository(db);
@@ -36,12 +38,24 @@ export class GroupService {
 
   async create(actor: Account, fields: GroupFields): Promise<Group> {
     const record: GroupRecord = { id: newId('grp'), owner_id: actor.id, ...fields, created_at: this.clock.now() };
-    await this.unique(() => this.groups.insert(record));
+    await this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        await new GroupsRepository(trx).insert(record);
+        await this.log.record(trx, actor, 'group.create', record.name);
+      }),
+    );
     return toGroup(record, 0);
   }
 
   async update(actor: Account, id: string, fields: GroupFields): Promise<Group> {
-    const changed = await this.unique(() => this.groups.update(actor.id, id, fields));
+    const changed = await this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const before = await new GroupsRepository(trx).find(actor.id, id);
+        const updated = await new GroupsRepository(trx).update(actor.id, id, fields);
+        if (updated > 0) await this.log.record(trx, actor, 'group.update', fields.name, before && before.name !== fields.name ? { from: before.name } : {});
+        return updated;
+      }),
+    );
     if (changed === 0) throw new AppError(Code.NOT_FOUND, { id });
     const found = (await this.groups.list(actor.id)).find((g) => g.id === id)!;
     return toGroup(found, found.profile_count);
@@ -50,8 +64,11 @@ export class GroupService {
   async delete(actor: Account, id: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new GroupsRepository(trx);
-      if (!(await repo.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
-      return repo.delete(actor.id, id);
+      const group = await repo.find(actor.id, id);
+      if (!group) throw new AppError(Code.NOT_FOUND, { id });
+      const moved = await repo.delete(actor.id, id);
+      await this.log.record(trx, actor, 'group.delete', group.name);
+      return moved;
     });
   }
 

@@ -5,6 +5,7 @@ import {
   parseProxyLines,
   type profileBatchCreateCall,
   profileSettingsSchema,
+  type Cookie,
   type ListQuery,
   type OperatingSystem,
   type Profile,
@@ -17,6 +18,8 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { OperationLog } from './operationLog.ts';
+import type { PlanAllowance } from './planAllowance.ts';
 import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
@@ -25,7 +28,7 @@ import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles
 import { SharesRepository } from '../repositories/shares.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
 import { newProfileId } from '../security/tokens.ts';
-import { settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
+import { columnsToSettings, settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
 
 type CallRequestOutput<C extends { request: z.ZodType }> = z.output<C['request']>;
 
@@ -44,6 +47,8 @@ export class ProfileService {
     private readonly cipher: DataCipher,
     private readonly push: PushHub,
     private readonly fingerprints: FingerprintPool,
+    private readonly allowance: PlanAllowance,
+    private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {
     this.profiles = new ProfilesRepository(db);
@@ -61,25 +66,55 @@ export class ProfileService {
     return { list: rows.map(toProfileRow), total };
   }
 
-  /** The owner's profile, or one shared with the actor; anything else is "not found". */
-  async detail(actor: Account, id: string): Promise<Profile> {
+  /** The owner's live profile, or one shared with the actor; anything else is "not found". */
+  private async reachable(actor: Account, id: string): Promise<{ record: ProfileRecord; sharedBy: string | null }> {
     const [owned] = await this.profiles.findOwned(actor.id, [id]);
-    if (owned) return this.view(owned, actor, null);
+    if (owned) return { record: owned, sharedBy: null };
     const shared = await this.profiles.findSharedWith(actor.id, id);
     if (!shared) throw new AppError(Code.NOT_FOUND, { ids: [id] });
-    return this.view(shared, null, shared.shared_by);
+    return { record: shared, sharedBy: shared.shared_by };
+  }
+
+  async detail(actor: Account, id: string): Promise<Profile> {
+    const { record, sharedBy } = await this.reachable(actor, id);
+    return this.view(record, sharedBy ? null : actor, sharedBy);
+  }
+
+  /** A browser of the profile was opened (by its owner or someone it is shared with). */
+  async opened(actor: Account, id: string): Promise<number> {
+    const { record } = await this.reachable(actor, id);
+    // Opening is a profile function an expired plan restricts (spec §4); the agent asks first.
+    await this.allowance.assertActive(actor);
+    const now = this.clock.now();
+    await this.profiles.update(record.owner_id, id, { last_used_at: now });
+    return now;
+  }
+
+  /**
+   * Replaces a profile's cookies: the owner's import, or what the browser held at its stop (for a
+   * shared profile too, so a team keeps one signed-in state). Proxy credentials stay as they are.
+   */
+  async saveCookies(actor: Account, id: string, cookies: Cookie[]): Promise<number> {
+    const { record } = await this.reachable(actor, id);
+    const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.cipher), cookies }, this.cipher);
+    await this.profiles.update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
+    return cookies.length;
   }
 
   async create(actor: Account, settings: ProfileSettings): Promise<Profile> {
     await this.assertGroup(actor, settings.groupId);
-    const [record] = await this.insert(actor, [settings]);
+    const [record] = await this.insert(actor, [settings], 'profile.create');
     return this.view(record!, actor, null);
   }
 
   async update(actor: Account, id: string, settings: ProfileSettings): Promise<Profile> {
+    await this.allowance.assertActive(actor);
     await this.assertGroup(actor, settings.groupId);
-    const changed = await this.profiles.update(actor.id, id, { ...settingsToColumns(settings, this.cipher), updated_at: this.clock.now() });
-    if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
+    await this.db.transaction().execute(async (trx) => {
+      const changed = await new ProfilesRepository(trx).update(actor.id, id, { ...settingsToColumns(settings, this.cipher), updated_at: this.clock.now() });
+      if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
+      await this.log.record(trx, actor, 'profile.update', settings.name);
+    });
     return this.detail(actor, id);
   }
 
@@ -89,6 +124,8 @@ export class ProfileService {
    * transaction: all or none.
    */
   async batchCreate(actor: Account, input: CallRequestOutput<typeof profileBatchCreateCall>): Promise<string[]> {
+    // Refused before any fingerprint is made; checked again where the rows are written.
+    await this.allowance.assertProfileRoom(actor, input.count);
     await this.assertGroup(actor, input.template.groupId);
     const proxies = input.proxies.trim() ? parseProxyLines(input.proxies, input.proxyType) : null;
     if (proxies?.error) throw new AppError(Code.PROXY_LINE_INVALID, proxies.error);
@@ -110,7 +147,7 @@ export class ProfileService {
       }
       if (all.length < input.count) progress(all.length);
     }
-    const records = await this.insert(actor, all);
+    const records = await this.insert(actor, all, 'profile.batchCreate');
     progress(input.count);
     return records.map((r) => r.id);
   }
@@ -126,22 +163,28 @@ export class ProfileService {
     await this.assertGroup(actor, groupId);
     return this.db.transaction().execute(async (trx) => {
       const repo = new ProfilesRepository(trx);
-      await assertAllOwned(repo, actor, ids);
-      return repo.setGroup(actor.id, ids, groupId === UNGROUPED_ID ? null : groupId, this.clock.now());
+      const records = await assertAllOwned(repo, actor, ids);
+      const changed = await repo.setGroup(actor.id, ids, groupId === UNGROUPED_ID ? null : groupId, this.clock.now());
+      const group = groupId === UNGROUPED_ID ? '' : ((await new GroupsRepository(trx).find(actor.id, groupId))?.name ?? '');
+      await this.log.record(trx, actor, 'profile.moveGroup', records.map((r) => r.name), { count: changed, group });
+      return changed;
     });
   }
 
   async setRemark(actor: Account, ids: string[], remark: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new ProfilesRepository(trx);
-      await assertAllOwned(repo, actor, ids);
-      return repo.setRemark(actor.id, ids, remark, this.clock.now());
+      const records = await assertAllOwned(repo, actor, ids);
+      const changed = await repo.setRemark(actor.id, ids, remark, this.clock.now());
+      await this.log.record(trx, actor, 'profile.remark', records.map((r) => r.name), { count: changed });
+      return changed;
     });
   }
 
-  private async insert(actor: Account, all: ProfileSettings[]): Promise<ProfileRecord[]> {
+  private async insert(actor: Account, all: ProfileSettings[], action: 'profile.create' | 'profile.batchCreate'): Promise<ProfileRecord[]> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
+      await this.allowance.assertProfileRoom(actor, all.length, trx);
       const repo = new ProfilesRepository(trx);
       const ids = await freshIds(repo, all.length);
       const first = await repo.reserveSerials(actor.id, all.length);
@@ -158,6 +201,7 @@ export class ProfileService {
       }));
       await repo.insertMany(records);
       await repo.adjustLiveCount(actor.id, records.length);
+      await this.log.record(trx, actor, action, records.map((r) => r.name), { count: records.length });
       return records;
     });
   }
@@ -189,7 +233,8 @@ export async function assertAllOwned(repo: ProfilesRepository, actor: Account, i
     const have = new Set(found.map((r) => r.id));
     throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !have.has(id)) });
   }
-  return found;
+  // In the account's own numbering, so anything that lists them (the operation log) reads in order.
+  return found.sort((a, b) => a.serial - b.serial);
 }
 
 async function freshIds(repo: ProfilesRepository, count: number): Promise<string[]> {

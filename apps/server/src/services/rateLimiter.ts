@@ -68,6 +68,7 @@ export const rateLimits = {
   captchaPerIp: { limit: 120, windowSeconds: 600 },
   refreshPerIp: { limit: 120, windowSeconds: 600 },
   codeCheckPerIp: { limit: 30, windowSeconds: 600 },
+  feedbackPerAccount: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof rateLimits;

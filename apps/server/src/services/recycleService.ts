@@ -5,6 +5,9 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
+import type { Executor } from '../repositories/executor.ts';
+import type { OperationLog } from './operationLog.ts';
+import type { PlanAllowance } from './planAllowance.ts';
 import { assertAllOwned } from './profileService.ts';
 
 /** Delete into the bin, restore, purge, empty; and the job that purges what has expired. */
@@ -13,6 +16,8 @@ export class RecycleService {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly allowance: PlanAllowance,
+    private readonly log: OperationLog,
     private readonly clock: Clock,
     readonly retentionDays: number,
   ) {
@@ -23,9 +28,10 @@ export class RecycleService {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const repo = new ProfilesRepository(trx);
-      await assertAllOwned(repo, actor, ids);
+      const records = await assertAllOwned(repo, actor, ids);
       const changed = await repo.moveToRecycle(actor.id, ids, now, now + this.retentionDays * 86_400_000);
       await repo.adjustLiveCount(actor.id, -changed);
+      await this.log.record(trx, actor, 'profile.delete', records.map((r) => r.name), { count: changed });
       return changed;
     });
   }
@@ -40,19 +46,30 @@ export class RecycleService {
   }
 
   restore(actor: Account, ids: string[]): Promise<number> {
-    return this.inBin(actor, ids, async (repo) => {
+    return this.inBin(actor, ids, async (repo, trx, names) => {
+      // Restored profiles count again: they need room in the plan (and a plan in force).
+      await this.allowance.assertProfileRoom(actor, ids.length, trx);
       const changed = await repo.restore(actor.id, ids, this.clock.now());
       await repo.adjustLiveCount(actor.id, changed);
+      await this.log.record(trx, actor, 'profile.restore', names, { count: changed });
       return changed;
     });
   }
 
   purge(actor: Account, ids: string[]): Promise<number> {
-    return this.inBin(actor, ids, (repo) => repo.purgeDeleted(actor.id, ids));
+    return this.inBin(actor, ids, async (repo, trx, names) => {
+      const purged = await repo.purgeDeleted(actor.id, ids);
+      await this.log.record(trx, actor, 'profile.purge', names, { count: purged });
+      return purged;
+    });
   }
 
   empty(actor: Account): Promise<number> {
-    return this.profiles.purgeDeleted(actor.id, null);
+    return this.db.transaction().execute(async (trx) => {
+      const purged = await new ProfilesRepository(trx).purgeDeleted(actor.id, null);
+      if (purged > 0) await this.log.record(trx, actor, 'profile.emptyBin', '', { count: purged });
+      return purged;
+    });
   }
 
   purgeExpired(): Promise<number> {
@@ -60,7 +77,7 @@ export class RecycleService {
   }
 
   /** All named ids must be the actor's recycled profiles, or nothing happens. */
-  private inBin(actor: Account, ids: string[], action: (repo: ProfilesRepository) => Promise<number>): Promise<number> {
+  private inBin(actor: Account, ids: string[], action: (repo: ProfilesRepository, trx: Executor, names: string[]) => Promise<number>): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new ProfilesRepository(trx);
       const found = await repo.findOwnedDeleted(actor.id, ids);
@@ -68,7 +85,7 @@ export class RecycleService {
         const have = new Set(found.map((r) => r.id));
         throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !have.has(id)) });
       }
-      return action(repo);
+      return action(repo, trx, found.sort((a, b) => a.serial - b.serial).map((r) => r.name));
     });
   }
 }

@@ -9,7 +9,7 @@ import { hashToken, newId, newNumericCode } from '../security/tokens.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 
 /**
- * E-mail verification codes: 6 digits, 10 minutes, 5 tries, one send per 60 s per address.
+ * E-mail verification codes (sign-up, password reset, binding an address): 6 digits, 10 minutes, 5 tries, one send per 60 s per address.
  * Codes are stored hashed; a new code voids the previous one.
  */
 export class VerificationCodeService {
@@ -30,6 +30,8 @@ export class VerificationCodeService {
     language: Language,
     ip: string,
     deliver: boolean,
+    /** Where the mail goes when `address` is not itself an address (bind codes). */
+    mailTo: string = address,
   ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
     const now = this.clock.now();
     const previous = await this.codes.latest(purpose, address);
@@ -52,12 +54,12 @@ export class VerificationCodeService {
       created_at: now,
       consumed_at: null,
     });
-    const subjectKey = purpose === 'register' ? 'mail.registerSubject' : 'mail.resetSubject';
+    const subjectKey = purpose === 'register' ? 'mail.registerSubject' : purpose === 'bind' ? 'mail.bindSubject' : 'mail.resetSubject';
     const minutes = limits.emailCodeLifetimeSeconds / 60;
     if (!deliver) return { resendAfterSeconds: limits.codeResendSeconds, expiresInSeconds: limits.emailCodeLifetimeSeconds };
     try {
       await this.mailer.send({
-        to: address,
+        to: mailTo,
         subject: translate(language.tag, subjectKey),
         text: `${translate(language.tag, 'mail.codeBody', { code, minutes })}\n\n— ${translate(language.tag, 'mail.signature')}`,
       });

@@ -1,4 +1,5 @@
 import {
+  apiProfileCalls,
   fingerprintGenerateCall,
   profileBatchCreateCall,
   profileCreateCall,
@@ -6,6 +7,8 @@ import {
   profileDetailCall,
   profileListCall,
   profileMoveGroupCall,
+  profileOpenedCall,
+  profileCookiesCall,
   profileRemarkCall,
   profileShareCall,
   profileTransferCall,
@@ -18,7 +21,7 @@ import { bind, type CallBinding } from '../../calls/registerCalls.ts';
 import type { Services } from '../../services/container.ts';
 
 export function profileRoutes(s: Services): CallBinding[] {
-  return [
+  const web = [
     bind(profileListCall, (query, ctx) => s.profiles.list(actingAccount(ctx), query)),
     bind(sharedListCall, (query, ctx) => s.profiles.listShared(actingAccount(ctx), query)),
     bind(profileDetailCall, async ({ id }, ctx) => ({ profile: await s.profiles.detail(actingAccount(ctx), id) })),
@@ -37,5 +40,10 @@ export function profileRoutes(s: Services): CallBinding[] {
       actingAccount(ctx);
       return { suggestion: await s.profiles.suggest(os, kernelVersion) };
     }),
+    bind(profileOpenedCall, async ({ id }, ctx) => ({ lastUsedAt: await s.profiles.opened(actingAccount(ctx), id) })),
+    bind(profileCookiesCall, async ({ id, cookies }, ctx) => ({ saved: await s.profiles.saveCookies(actingAccount(ctx), id, cookies) })),
   ];
+  // API-token twins answer exactly as the console's calls do.
+  const twins = apiProfileCalls.map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));
+  return [...web, ...twins];
 }

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { Code } from '@facet/contracts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import type { SessionRow } from '../repositories/sessions.ts';
+import type { Services } from '../services/container.ts';
+
+export interface BearerIdentity {
+  account: Account;
+  /** Set when a console session presented itself; null for an API token. */
+  session: SessionRow | null;
+}
+
+/**
+ * Routes outside the signed-call layer (a multipart upload, a binary download) take the token
+ * in `Authorization: Bearer`: a console session token (`s_…`), or where allowed an API token
+ * (`fct_…`). As with calls, the token is the authorization; there is no signature to lean on.
+ */
+export async function bearerAccount(request: FastifyRequest, services: Services, allowApiToken: boolean): Promise<BearerIdentity> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  if (allowApiToken && token.startsWith('fct_')) {
+    const account = await services.apiTokens.authenticate(token);
+    if (!account) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
+    return { account, session: null };
+  }
+  const found = token ? await services.sessions.authenticate(token) : null;
+  // 886, as for a call: the console refreshes its session once and repeats the request.
+  if (!found) throw new AppError(Code.SESSION_EXPIRED);
+  return { account: found.account, session: found.session };
+}

@@ -1,0 +1,294 @@
+import { Code, type CallResponse, type PaymentMethod, type PlanStatus, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { PaymentOutcome, PaymentProvider } from '../payments/paymentProvider.ts';
+import type { PushHub } from '../realtime/pushHub.ts';
+import type { Account } from '../repositories/accounts.ts';
+import { OrdersRepository, type OrderRow } from '../repositories/orders.ts';
+import { PlansRepository, type PlanRow } from '../repositories/plans.ts';
+import { newId } from '../security/tokens.ts';
+import type { Executor } from '../repositories/executor.ts';
+import type { OperationLog } from './operationLog.ts';
+import type { PlanAllowance } from './planAllowance.ts';
+import type { ReferralRewards } from './referralRewards.ts';
+import { MONTH_MS, TRIAL_MS, nextExpiry, orderKind, type PlanInForce } from './planTerm.ts';
+import { currencySymbol, footer, paymentOptions, planView, timeOptions } from './planViews.ts';
+import { assertMain } from './roles.ts';
+
+export interface Selection {
+  type?: string | undefined;
+  time?: string | undefined;
+}
+
+export type SettleResult = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
+
+const CUSTOM = 'custom';
+
+/**
+ * Orders and the plan they pay for (spec §3, §4, §7). Opening the purchase or renewal view
+ * opens an order for the selection; a provider's callback or an operator settles it once; a
+ * paid order moves the main account's plan in the same transaction.
+ */
+export class PaymentService {
+  private readonly plans: PlansRepository;
+  private readonly orders: OrdersRepository;
+  private readonly providers: Map<PaymentMethod, PaymentProvider>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly allowance: PlanAllowance,
+    private readonly push: PushHub,
+    private readonly clock: Clock,
+    providers: readonly PaymentProvider[],
+    private readonly orderLifetimeMs: number,
+    private readonly operationLog: OperationLog,
+    private readonly rewards: ReferralRewards,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.plans = new PlansRepository(db);
+    this.orders = new OrdersRepository(db);
+    this.providers = new Map(providers.map((p) => [p.method, p]));
+  }
+
+  /** The plan in force for the actor's team and how much of it is used. */
+  async status(actor: Account): Promise<PlanStatus> {
+    const team = await this.allowance.of(actor);
+    const holder = await this.holder(actor);
+    const plan = holder.plan_id ? await this.plans.find(holder.plan_id) : undefined;
+    return {
+      state: team.state,
+      plan: plan ? { ...planView(plan), profiles: holder.plan_profiles ?? plan.profiles, subAccounts: holder.plan_sub_accounts ?? plan.sub_accounts } : null,
+      expiresAt: holder.plan_expires_at,
+      profiles: { used: await this.allowance.teamProfiles(team.holderId), limit: team.state === 'expired' ? (holder.plan_profiles ?? 0) : team.profiles },
+      subAccounts: { used: await this.allowance.teamSubAccounts(team.holderId), limit: team.state === 'expired' ? (holder.plan_sub_accounts ?? 0) : team.subAccounts },
+      trialGranted: holder.trial_granted_at !== null,
+    };
+  }
+
+  async purchaseView(actor: Account, selection: Selection, origin: string): Promise<CallResponse<typeof subscriptionsCall>> {
+    assertMain(actor);
+    const offered = await this.plans.listOffered();
+    const custom = selection.type === CUSTOM || offered.length === 0;
+    const plan = custom ? null : this.pick(offered, selection.type ?? offered[0]!.id);
+    const months = Number(selection.time ?? '1');
+    const navigation = [
+      ...offered.map((p) => ({ id: p.id, type: 'plan' as const, tag: p.id === actor.plan_id ? 'plan.tag.current' : null, plan: planView(p) })),
+      { id: CUSTOM, type: 'custom' as const, tag: null, plan: null },
+    ];
+    if (!plan) return { navigation, time: [], footer: [], symbol: '', payment: [], qrcode: null, qrExptime: null, s: null };
+    const order = await this.openOrder(actor, plan, months);
+    return { navigation, time: timeOptions(plan, months), footer: footer(plan, months), ...this.orderFields(order, plan, origin) };
+  }
+
+  async renewalView(actor: Account, selection: Selection, origin: string): Promise<CallResponse<typeof subscriptionRenewalCall>> {
+    assertMain(actor);
+    const current = actor.plan_id ? await this.plans.find(actor.plan_id) : undefined;
+    const others = (await this.plans.listOffered()).filter((p) => p.id !== current?.id);
+    const choices = current ? [current, ...others] : others;
+    if (choices.length === 0) throw new AppError(Code.NOT_FOUND);
+    const plan = this.pick(choices, selection.type ?? choices[0]!.id);
+    const months = Number(selection.time ?? '1');
+    const order = await this.openOrder(actor, plan, months);
+    const team = await this.allowance.of(actor);
+    return {
+      time: { list: timeOptions(plan, months), only: false },
+      plan: choices.map((p) => ({
+        id: p.id,
+        type: p.id === current?.id ? ('renew' as const) : ('change' as const),
+        amount: p.monthly_price * months,
+        mo: months,
+        profiles: p.profiles,
+        subaccount: p.sub_accounts,
+        selected: p.id === plan.id,
+        tag: p.id === current?.id ? 'plan.tag.current' : null,
+        name: p.name,
+      })),
+      dashboard: {
+        header: { account: actor.email ?? actor.username, intro: current?.name ?? '', expTime: actor.plan_expires_at, tag: `plan.state.${team.state}` },
+        data: [
+          { k: 'plan.footer.profiles', v: `${await this.allowance.teamProfiles(actor.id)}/${team.profiles}` },
+          { k: 'plan.footer.subAccounts', v: `${await this.allowance.teamSubAccounts(actor.id)}/${team.subAccounts}` },
+        ],
+      },
+      ...this.orderFields(order, plan, origin),
+    };
+  }
+
+  /** Where to pay an open order of the actor's with a method the server offers. */
+  async checkout(actor: Account, orderId: string, method: PaymentMethod, origin: string): Promise<string> {
+    assertMain(actor);
+    const order = await this.orders.findOwn(actor.id, orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    return this.checkoutOrder(order, method, origin);
+  }
+
+  /**
+   * The QR code's link: whoever scans it (a phone, no session) reaches the default method's
+   * checkout. The order id is 96 random bits; it reveals nothing but the way to pay it.
+   */
+  async checkoutFromCode(orderId: string, origin: string): Promise<string> {
+    const order = await this.orders.find(orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    return this.checkoutOrder(order, this.defaultMethod(), origin);
+  }
+
+  async listen(actor: Account, orderId: string): Promise<CallResponse<typeof paymentListenCall>> {
+    assertMain(actor);
+    const order = await this.orders.findOwn(actor.id, orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    const val = order.status === 'paid' ? 1 : order.status === 'failed' ? 0 : null;
+    return { val, expiresAt: order.expires_at };
+  }
+
+  /**
+   * Applies a provider's or an operator's word on an order, once. A duplicate, a failure after a
+   * success, an order that is not ours or a payment that does not match the order changes
+   * nothing. A payment that arrives after the QR code expired still counts: the money was taken.
+   */
+  async settle(outcome: PaymentOutcome, method: string): Promise<SettleResult> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const orders = new OrdersRepository(trx);
+      const order = await orders.find(outcome.orderId);
+      if (!order) return { result: 'unknown' as const };
+      if (!matches(order, outcome)) return { result: 'mismatch' as const, order };
+      const now = this.clock.now();
+      const settled = await orders.settle(order.id, { status: outcome.status, at: now, method, ...(outcome.failure ? { failure: outcome.failure } : {}) });
+      if (!settled) return { result: 'unchanged' as const, order };
+      if (outcome.status === 'paid') await this.applyPaid(trx, order, now, method);
+      return { result: 'applied' as const, order };
+    });
+    if (result.result === 'mismatch') this.log.warn({ orderId: outcome.orderId, method }, 'payment callback does not match its order; ignored');
+    if (result.result === 'applied') {
+      await this.push.pushToAccount(result.order.account_id, outcome.status === 'paid' ? Code.PAYMENT_SUCCEEDED : Code.PAYMENT_FAILED, { s: result.order.id });
+    }
+    return result.result;
+  }
+
+  /** The operator's 3-day trial: once per account, only for one without a plan in force. */
+  async grantTrial(account: Account, planId: string): Promise<number> {
+    if (account.type !== 'main') throw new AppError(Code.MAIN_ACCOUNT_ONLY);
+    if (account.trial_granted_at !== null) throw new AppError(Code.PERMISSION_DENIED, { reason: 'trial already granted' });
+    const now = this.clock.now();
+    if (account.plan_expires_at !== null && account.plan_expires_at > now) throw new AppError(Code.PERMISSION_DENIED, { reason: 'a plan is in force' });
+    const plan = await this.plans.find(planId);
+    if (!plan) throw new AppError(Code.NOT_FOUND, { planId });
+    const expiresAt = now + TRIAL_MS;
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('accounts')
+        .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_expires_at: expiresAt, trial_granted_at: now, updated_at: now })
+        .where('id', '=', account.id)
+        .where('trial_granted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(Code.PERMISSION_DENIED, { reason: 'trial already granted' });
+      await this.operationLog.record(trx, account, 'plan.trial', plan.name, { until: expiresAt }, 'operator');
+    });
+    return expiresAt;
+  }
+
+  /** The operator ends a plan in force now; false when there is none. Logged as the operator's. */
+  async endPlan(account: Account): Promise<boolean> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('accounts').set({ plan_expires_at: now, updated_at: now }).where('id', '=', account.id).where('plan_expires_at', '>', now).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      const plan = account.plan_id ? await new PlansRepository(trx).find(account.plan_id) : undefined;
+      await this.operationLog.record(trx, account, 'plan.ended', plan?.name ?? '', {}, 'operator');
+      return true;
+    });
+  }
+
+  private async applyPaid(trx: Executor, order: OrderRow, now: number, method: string): Promise<void> {
+    const account = await trx.selectFrom('accounts').selectAll().where('id', '=', order.account_id).executeTakeFirstOrThrow();
+    const plans = new PlansRepository(trx);
+    const plan = await plans.find(order.plan_id);
+    if (!plan) throw new Error(`order ${order.id} names a missing plan`);
+    const currentPlan = account.plan_id ? await plans.find(account.plan_id) : undefined;
+    const current: PlanInForce = { planId: account.plan_id, expiresAt: account.plan_expires_at, monthlyPrice: currentPlan?.monthly_price ?? null };
+    // Days this account earned by inviting others while it had no plan go onto this one.
+    const pendingDays = await this.rewards.takePending(trx, account.id);
+    const expiresAt = nextExpiry(current, { planId: plan.id, months: order.months, monthlyPrice: plan.monthly_price }, now) + pendingDays * 86_400_000;
+    await trx
+      .updateTable('accounts')
+      .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_expires_at: expiresAt, updated_at: now })
+      .where('id', '=', account.id)
+      .execute();
+    await this.operationLog.record(trx, account, 'plan.paid', plan.name, { months: order.months, order: order.id, until: expiresAt }, `payment: ${method}`);
+    await this.rewards.rewardInviter(trx, account, order.id);
+  }
+
+  private async openOrder(actor: Account, plan: PlanRow, months: number): Promise<OrderRow> {
+    const now = this.clock.now();
+    const current: PlanInForce = { planId: actor.plan_id, expiresAt: actor.plan_expires_at, monthlyPrice: null };
+    const order: OrderRow = {
+      id: newId('ord'),
+      account_id: actor.id,
+      plan_id: plan.id,
+      kind: orderKind(current, plan.id),
+      months,
+      amount: plan.monthly_price * months,
+      currency: plan.currency,
+      status: 'pending',
+      method: null,
+      provider_ref: null,
+      failure: null,
+      created_at: now,
+      expires_at: now + this.orderLifetimeMs,
+      settled_at: null,
+    };
+    await this.orders.insert(order);
+    return order;
+  }
+
+  private orderFields(order: OrderRow, plan: PlanRow, origin: string) {
+    return {
+      symbol: currencySymbol(plan.currency),
+      payment: paymentOptions([...this.providers.keys()]),
+      qrcode: `${origin}/v2/pay/${order.id}`,
+      qrExptime: order.expires_at,
+      s: order.id,
+    };
+  }
+
+  private async checkoutOrder(order: OrderRow, method: PaymentMethod, origin: string): Promise<string> {
+    const provider = this.providers.get(method);
+    if (!provider) throw new AppError(Code.PAYMENT_METHOD_UNAVAILABLE);
+    if (order.status !== 'pending') throw new AppError(Code.ORDER_CLOSED);
+    if (order.expires_at <= this.clock.now()) throw new AppError(Code.QR_CODE_EXPIRED);
+    const plan = await this.plans.find(order.plan_id);
+    const { url, providerRef } = await provider.checkout(order, { origin, description: `${plan?.name ?? order.plan_id} × ${order.months} × ${MONTH_MS / 86_400_000}d` });
+    await this.orders.setMethod(order.id, method, providerRef);
+    return url;
+  }
+
+  private defaultMethod(): PaymentMethod {
+    const first = this.providers.keys().next();
+    if (first.done) throw new AppError(Code.PAYMENT_METHOD_UNAVAILABLE);
+    return first.value;
+  }
+
+  private pick(plans: readonly PlanRow[], id: string): PlanRow {
+    const plan = plans.find((p) => p.id === id);
+    if (!plan) throw new AppError(Code.NOT_FOUND, { type: id });
+    return plan;
+  }
+
+  private async holder(actor: Account): Promise<Account> {
+    if (actor.type !== 'sub' || !actor.parent_id) return actor;
+    const main = await this.db.selectFrom('accounts').selectAll().where('id', '=', actor.parent_id).executeTakeFirst();
+    if (!main) throw new AppError(Code.NOT_FOUND);
+    return main;
+  }
+}
+
+/** A provider's amount, currency and account, where it reports them, must be the order's. */
+function matches(order: OrderRow, outcome: PaymentOutcome): boolean {
+  if (outcome.accountId !== null && outcome.accountId !== order.account_id) return false;
+  if (outcome.status !== 'paid') return true;
+  if (outcome.amount !== null && outcome.amount !== order.amount) return false;
+  if (outcome.currency !== null && outcome.currency !== order.currency) return false;
+  return true;
+}

@@ -1,0 +1,93 @@
+import { Code, UNLIMITED } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import type { Executor } from '../repositories/executor.ts';
+
+/** What an account that never bought a plan may use; the operator sets it (config). */
+export interface FreeAllowance {
+  profiles: number;
+  subAccounts: number;
+}
+
+export interface TeamAllowance {
+  /** The main account whose plan the team lives on. */
+  holderId: string;
+  state: 'free' | 'active' | 'expired';
+  profiles: number;
+  subAccounts: number;
+}
+
+/**
+ * The plan limits of spec §3 and §4, enforced here rather than in the console. A team is a
+ * main account and its sub-accounts: they share the main account's plan, and its number of
+ * profiles counts theirs too. An expired plan restricts the profile functions until renewed.
+ */
+export class PlanAllowance {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly free: FreeAllowance,
+    private readonly clock: Clock,
+  ) {}
+
+  async of(actor: Account, executor: Executor = this.db): Promise<TeamAllowance> {
+    const holder = actor.type === 'sub' && actor.parent_id ? await executor.selectFrom('accounts').selectAll().where('id', '=', actor.parent_id).executeTakeFirst() : actor;
+    if (!holder) throw new AppError(Code.NOT_FOUND);
+    const expiresAt = holder.plan_expires_at;
+    if (expiresAt === null) return { holderId: holder.id, state: 'free', ...this.free };
+    if (expiresAt <= this.clock.now()) return { holderId: holder.id, state: 'expired', profiles: 0, subAccounts: 0 };
+    return { holderId: holder.id, state: 'active', profiles: holder.plan_profiles ?? UNLIMITED, subAccounts: holder.plan_sub_accounts ?? UNLIMITED };
+  }
+
+  /** Profile functions (create, edit, open, share, restore) need a plan that has not expired. */
+  async assertActive(actor: Account, executor: Executor = this.db): Promise<TeamAllowance> {
+    const allowance = await this.of(actor, executor);
+    if (allowance.state === 'expired') throw new AppError(Code.PLAN_EXPIRED);
+    return allowance;
+  }
+
+  /**
+   * Room for `adding` more live profiles in the actor's team. Run inside the transaction that
+   * adds them, so the count and the insert see the same rows.
+   */
+  async assertProfileRoom(actor: Account, adding: number, executor: Executor = this.db): Promise<void> {
+    const allowance = await this.assertActive(actor, executor);
+    if (allowance.profiles === UNLIMITED) return;
+    const used = await this.teamProfiles(allowance.holderId, executor);
+    if (used + adding > allowance.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { limit: allowance.profiles, used });
+  }
+
+  /**
+   * Room in the recipient's team for profiles handed over. Within one team nothing changes; a
+   * recipient on an expired plan has no room. Said as the recipient's limit, not as the actor's plan.
+   */
+  async assertRecipientRoom(actor: Account, recipient: Account, adding: number, executor: Executor = this.db): Promise<void> {
+    const [own, theirs] = [await this.of(actor, executor), await this.of(recipient, executor)];
+    if (own.holderId === theirs.holderId || theirs.profiles === UNLIMITED) return;
+    const used = await this.teamProfiles(theirs.holderId, executor);
+    if (theirs.state === 'expired' || used + adding > theirs.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { account: recipient.username, limit: theirs.profiles, used });
+  }
+
+  async assertSubAccountRoom(actor: Account, executor: Executor = this.db): Promise<void> {
+    const allowance = await this.assertActive(actor, executor);
+    if (allowance.subAccounts === UNLIMITED) return;
+    const used = await this.teamSubAccounts(allowance.holderId, executor);
+    if (used + 1 > allowance.subAccounts) throw new AppError(Code.SUB_ACCOUNT_LIMIT_REACHED, { limit: allowance.subAccounts, used });
+  }
+
+  async teamProfiles(holderId: string, executor: Executor = this.db): Promise<number> {
+    const row = await executor
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('live_profiles'), eb.lit(0)).as('total'))
+      .where((eb) => eb.or([eb('id', '=', holderId), eb('parent_id', '=', holderId)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async teamSubAccounts(holderId: string, executor: Executor = this.db): Promise<number> {
+    const row = await executor.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).where('parent_id', '=', holderId).where('type', '=', 'sub').executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,162 @@
+import { Code, type SubAccount } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { uniqueViolationColumn } from '../db/errors.ts';
+import { AppError } from '../errors.ts';
+import type { PushHub } from '../realtime/pushHub.ts';
+import { AccountsRepository, type Account } from '../repositories/accounts.ts';
+import { SubAccountsRepository } from '../repositories/subAccounts.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { newId, newInvitationCode } from '../security/tokens.ts';
+import { confirmPassword } from './passwordConfirmation.ts';
+import type { OperationLog } from './operationLog.ts';
+import type { PlanAllowance } from './planAllowance.ts';
+import type { RateLimiter } from './rateLimiter.ts';
+import { assertMain } from './roles.ts';
+import type { SessionService } from './sessionService.ts';
+
+export interface SubAccountInput {
+  username: string;
+  password: string;
+  nickname: string;
+  platformAccount: string;
+}
+
+export interface SubAccountChange {
+  nickname: string;
+  platformAccount: string;
+  /** Undefined: the password stays. */
+  password?: string | undefined;
+}
+
+/**
+ * A main account's sub-accounts (spec §3, §6): people who sign in with their own username and
+ * password and work on their own profiles under the main account's plan. Every call is the main
+ * account's alone, and sees only its own sub-accounts: anyone else's id reads as not found.
+ */
+export class SubAccountService {
+  private readonly subAccounts: SubAccountsRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionService,
+    private readonly push: PushHub,
+    private readonly limiter: RateLimiter,
+    private readonly allowance: PlanAllowance,
+    private readonly log: OperationLog,
+    private readonly clock: Clock,
+  ) {
+    this.subAccounts = new SubAccountsRepository(db);
+  }
+
+  async list(actor: Account): Promise<SubAccount[]> {
+    assertMain(actor);
+    return (await this.subAccounts.list(actor.id)).map(view);
+  }
+
+  async create(actor: Account, input: SubAccountInput): Promise<SubAccount> {
+    assertMain(actor);
+    await this.allowance.assertSubAccountRoom(actor);
+    if (await this.accounts.isUsernameTaken(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+    const now = this.clock.now();
+    const account: Account = {
+      id: newId('acc'),
+      // No e-mail or phone: a sub-account signs in by username, and cannot reset by mail.
+      email: null,
+      phone: null,
+      username: input.username,
+      username_key: input.username.toLowerCase(),
+      password_hash: await hashPassword(input.password),
+      type: 'sub',
+      parent_id: actor.id,
+      // The column is required and unique; a sub-account never shows or uses it (member answers null).
+      invitation_code: newInvitationCode(),
+      invited_by: null,
+      status: 'active',
+      email_verified_at: null,
+      plan_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
+      profile_serial: 0,
+      live_profiles: 0,
+      nickname: input.nickname,
+      platform_account: input.platformAccount,
+      plan_id: null,
+      plan_profiles: null,
+      plan_sub_accounts: null,
+      trial_granted_at: null,
+      settings: '{}',
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await new AccountsRepository(trx).insert(account);
+        await this.log.record(trx, actor, 'subAccount.create', account.username);
+      });
+    } catch (error) {
+      // Two creations racing for one name: the unique key decides.
+      if (uniqueViolationColumn(error) === 'username_key') throw new AppError(Code.USERNAME_TAKEN);
+      throw error;
+    }
+    return view(account);
+  }
+
+  /** A new password ends every session of the sub-account (887 to its open consoles). */
+  async update(actor: Account, id: string, change: SubAccountChange): Promise<SubAccount> {
+    assertMain(actor);
+    if (!(await this.subAccounts.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
+    const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SubAccountsRepository(trx);
+      const before = await repo.find(actor.id, id);
+      const changed = await repo.update(
+        actor.id,
+        id,
+        { nickname: change.nickname, platform_account: change.platformAccount, ...(passwordHash ? { password_hash: passwordHash } : {}) },
+        this.clock.now(),
+      );
+      if (changed === 0 || !before) throw new AppError(Code.NOT_FOUND, { id });
+      // Which fields changed, never their values' secrets: a new password is named, not shown.
+      const fields = [before.nickname !== change.nickname ? 'nickname' : null, before.platform_account !== change.platformAccount ? 'platformAccount' : null, passwordHash ? 'password' : null].filter(Boolean);
+      await this.log.record(trx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
+    });
+    if (passwordHash) await this.sessions.endAll(id);
+    const updated = await this.subAccounts.find(actor.id, id);
+    if (!updated) throw new AppError(Code.NOT_FOUND, { id });
+    return view(updated);
+  }
+
+  /**
+   * Deletes the sub-account with every profile it owns, in one transaction; re-confirmed with
+   * the main account's password. Answers how many live profiles went with it.
+   */
+  async delete(actor: Account, id: string, mainPassword: string): Promise<number> {
+    assertMain(actor);
+    await confirmPassword(this.limiter, actor, mainPassword);
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const repo = new SubAccountsRepository(trx);
+      const sub = await repo.find(actor.id, id);
+      if (!sub) throw new AppError(Code.NOT_FOUND, { id });
+      const deleted = await repo.deleteWithEverything(id);
+      await this.log.record(trx, actor, 'subAccount.delete', sub.username, { profiles: deleted.liveProfiles });
+      return deleted;
+    });
+    // Its sessions are gone with it; tell its open consoles now rather than at their next call.
+    await this.push.forceLogout(id);
+    return deleted.liveProfiles;
+  }
+}
+
+function view(account: Account): SubAccount {
+  return {
+    id: account.id,
+    username: account.username,
+    nickname: account.nickname,
+    platformAccount: account.platform_account,
+    addedAt: account.created_at,
+    lastLoginAt: account.last_login_at,
+    profileCount: account.live_profiles,
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  Code,
+  apiFingerprintGenerateCall,
+  apiProfileCreateCall,
+  apiProfileDetailCall,
+  apiProfileListCall,
+  apiProfileOpenedCall,
+  apiProfileCookiesCall,
+  profileCookiesCall,
+  apiSharedListCall,
+  profileDetailCall,
+  profileShareCall,
+} from '@facet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProfiles, profileSettings, refusal, signedIn } from './flows.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * The profile calls the desktop agent and scripts make with an API token (/v2/api/): the same
+ * answers as the console's calls, scoped to the token's account.
+ */
+let server: TestServer;
+let ownerToken: string;
+let strangerToken: string;
+let recipientToken: string;
+let owned: string;
+let ownerEmail: string;
+let ownerClient: Awaited<ReturnType<typeof signedIn>>['client'];
+
+async function tokenFor(email: string): Promise<string> {
+  const account = await server.facet.services.repositories.accounts.findByEmail(email);
+  return server.facet.services.apiTokens.issue(account!);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [owner, recipient, stranger] = await Promise.all([signedIn(server), signedIn(server), signedIn(server)]);
+  ownerClient = owner.client;
+  ownerEmail = owner.email;
+  [ownerToken, recipientToken, strangerToken] = await Promise.all([tokenFor(owner.email), tokenFor(recipient.email), tokenFor(stranger.email)]);
+  [owned] = (await createProfiles(owner.client, 1, { proxy: { type: 'http', host: '127.0.0.1', port: 3128, username: 'u', password: 'secret-pass' } })) as [string];
+  await owner.client.call(profileShareCall, { mode: 'accounts', ids: [owned], accounts: [recipient.username] });
+});
+afterAll(() => server.close());
+
+describe('profile calls with an API token', () => {
+  it('lists, reads (with the proxy credentials the launch needs) and creates the token owner\'s profiles', async () => {
+    const api = server.client({ apiToken: ownerToken });
+    const page = await api.call(apiProfileListCall, {});
+    expect(page.list.map((r) => r.id)).toEqual([owned]);
+    const { profile } = await api.call(apiProfileDetailCall, { id: owned });
+    expect(profile.proxy).toMatchObject({ host: '127.0.0.1', port: 3128, username: 'u', password: 'secret-pass' });
+    const { suggestion } = await api.call(apiFingerprintGenerateCall, { os: 'macos' });
+    const created = await api.call(apiProfileCreateCall, { settings: profileSettings({ name: 'From a script', os: 'macos', ...suggestion }) });
+    expect((await ownerClient.call(profileDetailCall, { id: created.profile.id })).profile.name).toBe('From a script');
+  });
+
+  it('records the last-used time for the owner and for an account the profile is shared with', async () => {
+    const before = server.clock.now();
+    server.clock.advance(5);
+    const { lastUsedAt } = await server.client({ apiToken: recipientToken }).call(apiProfileOpenedCall, { id: owned });
+    expect(lastUsedAt).toBeGreaterThan(before);
+    expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.lastUsedAt).toBe(lastUsedAt);
+    expect((await server.client({ apiToken: recipientToken }).call(apiSharedListCall, {})).list.map((r) => r.id)).toEqual([owned]);
+  });
+
+  it('keeps cookies from an import and from a recipient\'s browser, sealed at rest', async () => {
+    const cookie = { domain: '.shop.example', name: 'sid', value: 'owner-import-secret', path: '/', httpOnly: true, secure: true, sameSite: 'lax' as const };
+    expect(await ownerClient.call(profileCookiesCall, { id: owned, cookies: [cookie] })).toEqual({ saved: 1 });
+    expect((await server.client({ apiToken: ownerToken }).call(apiProfileDetailCall, { id: owned })).profile.cookies).toEqual([cookie]);
+    const fromRecipient = { ...cookie, value: 'recipient-session' };
+    await server.client({ apiToken: recipientToken }).call(apiProfileCookiesCall, { id: owned, cookies: [fromRecipient] });
+    expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.cookies).toEqual([fromRecipient]);
+    expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.proxy.password).toBe('secret-pass');
+    const rows = JSON.stringify(await server.facet.database.db.selectFrom('profiles').selectAll().where('id', '=', owned).execute());
+    expect(rows).not.toContain('recipient-session');
+  });
+
+  it('a stranger\'s token cannot read or open the profile, and changes nothing', async () => {
+    const stranger = server.client({ apiToken: strangerToken });
+    const before = (await ownerClient.call(profileDetailCall, { id: owned })).profile.lastUsedAt;
+    await refusal(stranger.call(apiProfileDetailCall, { id: owned }), Code.NOT_FOUND);
+    await refusal(stranger.call(apiProfileOpenedCall, { id: owned }), Code.NOT_FOUND);
+    const cookiesBefore = (await ownerClient.call(profileDetailCall, { id: owned })).profile.cookies;
+    await refusal(stranger.call(apiProfileCookiesCall, { id: owned, cookies: [] }), Code.NOT_FOUND);
+    expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.cookies).toEqual(cookiesBefore);
+    expect((await stranger.call(apiProfileListCall, {})).total).toBe(0);
+    expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.lastUsedAt).toBe(before);
+  });
+
+  it('refuses a made-up token, and the old token once a new one is issued', async () => {
+    await refusal(server.client({ apiToken: 'fct_not-a-token' }).call(apiProfileListCall, {}), Code.API_TOKEN_INVALID);
+    const old = ownerToken;
+    ownerToken = await tokenFor(ownerEmail);
+    await refusal(server.client({ apiToken: old }).call(apiProfileListCall, {}), Code.API_TOKEN_INVALID);
+  });
+});

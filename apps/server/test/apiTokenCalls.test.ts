@@ -1,0 +1,40 @@
+import { Code, apiMemberCall, apiTokenResetCall, apiTokenViewCall } from '@facet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal, signedIn } from './flows.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** The console's API token menu: view and reset after re-entering the password (spec §2, §5). */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('API token from the console', () => {
+  it('views and resets after the password, shows a token once, and the old one stops working', async () => {
+    const person = await signedIn(server);
+    await refusal(person.client.call(apiTokenViewCall, { passwd: 'not my password' }), Code.WRONG_CREDENTIALS);
+    await refusal(person.client.call(apiTokenResetCall, { passwd: 'not my password' }), Code.WRONG_CREDENTIALS);
+    expect(await person.client.call(apiTokenViewCall, { passwd: person.password })).toEqual({ token: null });
+
+    const first = await person.client.call(apiTokenResetCall, { passwd: person.password });
+    expect(first.token).toMatch(/^fct_/);
+    expect(first.info.lastUsedAt).toBeNull();
+    const script = server.client({ apiToken: first.token });
+    expect((await script.call(apiMemberCall, {})).member.email).toBe(person.email);
+    const viewed = await person.client.call(apiTokenViewCall, { passwd: person.password });
+    expect(viewed.token?.createdAt).toBe(first.info.createdAt);
+    expect(viewed.token?.lastUsedAt).not.toBeNull();
+    // Stored hashed: no answer but the reset's carries the token.
+    expect(JSON.stringify(viewed)).not.toContain(first.token);
+
+    const second = await person.client.call(apiTokenResetCall, { passwd: person.password });
+    expect(second.token).not.toBe(first.token);
+    await refusal(script.call(apiMemberCall, {}), Code.API_TOKEN_INVALID);
+    expect((await server.client({ apiToken: second.token }).call(apiMemberCall, {})).member.email).toBe(person.email);
+  });
+});
