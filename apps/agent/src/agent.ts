@@ -1,13 +1,22 @@
+import { publicConfigSchema } from '@facet/contracts';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { bridgeHandlers } from './api/bridgeHandlers.ts';
 import { BridgeServer } from './api/bridgeServer.ts';
 import { consoleRequestHandler } from './api/consoleServer.ts';
+import { startLocalApi, type LocalApi } from './api/localApi.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
+import { lazyGeoIp } from './browser/geoIp.ts';
+import { kernelCatalog } from './browser/kernels.ts';
 import type { AgentConfig } from './config.ts';
-import { RunningProfiles } from './core/runningProfiles.ts';
+import { LocalSettingsService } from './core/localSettingsService.ts';
+import { profileLauncher } from './core/profileLauncher.ts';
+import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
+import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
+import { PluginCache } from './plugins/pluginCache.ts';
 import { readOrCreateInstallSecret } from './storage/installSecret.ts';
+import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
 import { AppWindow } from './window/appWindow.ts';
 
 export interface RunningAgent {
@@ -16,19 +25,70 @@ export interface RunningAgent {
   bridge: BridgeServer;
   running: RunningProfiles;
   window: AppWindow | null;
+  /** The local automation API as it runs now (the local settings can move or stop it). */
+  readonly localApi: LocalApi | null;
+  /** The local API key, for the start banner (never logged elsewhere). */
+  localApiKey: string;
+  localApiKeyCreated: boolean;
   close(): Promise<void>;
 }
 
 /** Starts the agent: the console in client mode and the bridge, both on 127.0.0.1 only. */
 export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const secret = readOrCreateInstallSecret(config.dataDir);
-  const running = new RunningProfiles();
   const chromium = discoverChromium();
+  const tokenSource = config.apiToken ? apiTokenProfileSource(config.serverUrl, config.apiToken) : null;
+  // The console's signed-in user comes first; the API token is for a machine with no console.
+  let session: { auth: string; source: ProfileSource } | null = null;
+  const currentSource = () => session?.source ?? tokenSource;
+  // The console hands its session over before every start; the server's signing key is asked
+  // once (a failed ask is asked again next time), and an unchanged session is kept as it is.
+  let signKey: Promise<string> | null = null;
+  const adoptSession = async (auth: string | null) => {
+    if (auth === null) {
+      session = null;
+      return;
+    }
+    if (session?.auth === auth) return;
+    signKey ??= fetch(`${config.serverUrl}/config.json`)
+      .then(async (response) => publicConfigSchema.parse(await response.json()).signKey)
+      .catch((error: unknown) => {
+        signKey = null;
+        throw error;
+      });
+    session = { auth, source: sessionProfileSource(config.serverUrl, await signKey, auth) };
+  };
+  const log = (line: string) => console.log(`Facet agent: ${line}`);
+  const geo = lazyGeoIp(path.join(config.dataDir, 'geoip'), log);
+  const kernels = kernelCatalog({ log });
+  const { key: localApiKey, created: localApiKeyCreated } = readOrCreateLocalApiKey(config.dataDir, config.localApiKey);
+  // The launcher is made below; a start cannot come before the agent has finished starting.
+  const running = new RunningProfiles(async (profileId, options) => {
+    if (!chromium) throw new Error('no Chromium found: install chromium or set CHROME_PATH');
+    return launcher.launch(profileId, options);
+  });
+  const settings: LocalSettingsService = new LocalSettingsService({
+    dataDir: config.dataDir,
+    portOverride: config.localApiPort,
+    startApi: (bindIp, apiPort) => startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password }, apiPort, bindIp),
+    log,
+  });
+  const launcher = profileLauncher(currentSource, {
+    kernels: () => kernels.list(),
+    profilesDir: () => settings.profilesDir(),
+    diskMinLimitGb: () => settings.diskMinLimitGb(),
+    ipCheckUrl: config.ipCheckUrl,
+    loopbackOnly: config.loopbackOnly,
+    geo,
+    plugins: new PluginCache(path.join(config.dataDir, 'plugins'), log),
+    log,
+  });
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }) : null;
   let port = config.port;
-  const bridge = new BridgeServer(secret, () => port, bridgeHandlers({ dataDir: config.dataDir, running, window }), () =>
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo }), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
+  running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
   const server = http.createServer(
     consoleRequestHandler({
       consoleDir: config.consoleDir,
@@ -44,14 +104,22 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/`;
+  await settings.startAutomation();
   return {
     url,
     port,
     bridge,
     running,
     window,
+    get localApi() {
+      return settings.automation;
+    },
+    localApiKey,
+    localApiKeyCreated,
     close: async () => {
+      await settings.close();
       await running.stopAll();
+      await launcher.close();
       await window?.close();
       bridge.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

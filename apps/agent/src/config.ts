@@ -9,13 +9,30 @@ export interface AgentConfig {
   /** Open the console in a Chromium app window when a display exists. */
   appWindow: boolean;
   version: string;
+  /**
+   * Local automation API port: FACET_LOCAL_API_PORT (which also turns the API on), else the local
+   * settings (default 50325). The override holds until automation is changed in the local settings.
+   */
+  localApiPort: number | null;
+  localApiKey: string | undefined;
+  /** The account the agent acts as when no console is signed in. */
+  apiToken: string | undefined;
+  /** Asked through a profile's proxy before launch, to learn its exit address. */
+  ipCheckUrl: string;
+  /** Tests: every profile browser resolves nothing but loopback (architecture, testing). */
+  loopbackOnly: boolean;
 }
 
 export const DEFAULT_AGENT_PORT = 8481;
 
+function port16(value: string, name: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return port;
+}
+
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AgentConfig {
-  const port = env.FACET_AGENT_PORT ? Number(env.FACET_AGENT_PORT) : DEFAULT_AGENT_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FACET_AGENT_PORT must be a port number, got "${env.FACET_AGENT_PORT}"`);
+  const port = env.FACET_AGENT_PORT ? port16(env.FACET_AGENT_PORT, 'FACET_AGENT_PORT') : DEFAULT_AGENT_PORT;
   const dataRoot = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
   return {
     port,
@@ -24,5 +41,10 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = proc
     consoleDir: path.resolve(cwd, env.FACET_CONSOLE_DIR || 'apps/console/dist'),
     appWindow: env.FACET_APP_WINDOW !== '0' && Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
     version: env.npm_package_version || '0.1.0',
+    localApiPort: env.FACET_LOCAL_API_PORT ? port16(env.FACET_LOCAL_API_PORT, 'FACET_LOCAL_API_PORT') : null,
+    localApiKey: env.FACET_LOCAL_API_KEY || undefined,
+    apiToken: env.FACET_API_TOKEN || undefined,
+    ipCheckUrl: env.FACET_IP_CHECK_URL || 'https://api.ipify.org/?format=json',
+    loopbackOnly: env.FACET_BROWSER_LOOPBACK_ONLY === '1',
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startAgent } from './agent.ts';
 import { loadAgentConfig } from './config.ts';
 
@@ -6,6 +7,15 @@ async function main(): Promise<void> {
   const config = loadAgentConfig();
   const agent = await startAgent(config);
   console.log(`Facet agent: desktop client at ${agent.url} (server ${config.serverUrl})`);
+  if (agent.localApi) {
+    // The key is shown when it is made (or came from the environment); later starts name its file.
+    const key = agent.localApiKeyCreated ? agent.localApiKey : config.localApiKey ? '(FACET_LOCAL_API_KEY)' : `in ${path.join(config.dataDir, 'local-api-key')}`;
+    // Bound to every interface, it is still reached at loopback from this machine.
+    const { host, port } = agent.localApi;
+    const where = host === '0.0.0.0' ? `127.0.0.1:${port}` : host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+    console.log(`Facet agent: local API at http://${where}/api/v1/ — key ${key}${host === '0.0.0.0' ? ' (listening on every interface)' : ''}`);
+    if (!config.apiToken) console.log('Facet agent: no FACET_API_TOKEN: the local API starts profiles once a console signs in');
+  }
   if (config.appWindow && agent.window) {
     agent.window.open(agent.url);
     console.log('Facet agent: opened the console in a Chromium app window');

@@ -6,10 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { BridgeError } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { askBridge } from './bridgeTestClient.ts';
 import { startAgent, type RunningAgent } from '../agent.ts';
 import { injectBootstrap } from './consoleServer.ts';
 
 let agent: RunningAgent;
+const noAutomation = { localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true };
 let upstream: http.Server;
 let dataDir: string;
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
     consoleDir,
     appWindow: false,
     version: 'test',
+    ...noAutomation,
   });
 });
 
@@ -52,19 +55,6 @@ function open(origin = `http://127.0.0.1:${agent.port}`): Promise<WebSocket> {
   });
 }
 
-function ask(ws: WebSocket, id: number, type: string, parameter?: unknown): Promise<{ id: number; error: number; value?: unknown; msg: string }> {
-  return new Promise((resolve) => {
-    const onMessage = (raw: WebSocket.RawData) => {
-      const reply = JSON.parse(raw.toString());
-      if (reply.id === id) {
-        ws.off('message', onMessage);
-        resolve(reply);
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, type, parameter }));
-  });
-}
 
 describe('agent console server', () => {
   it('serves the console with the bridge bootstrap, never cached or framed', async () => {
@@ -113,7 +103,7 @@ describe('agent bridge', () => {
   it('answers nothing before hello and closes the socket', async () => {
     const ws = await open();
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
-    const reply = await ask(ws, 1, 'base64Encode', { text: 'x' });
+    const reply = await askBridge(ws, 1, 'base64Encode', { text: 'x' });
     expect(reply.error).toBe(BridgeError.UNAUTHENTICATED);
     expect(await closed).toBe(4401);
   });
@@ -121,28 +111,28 @@ describe('agent bridge', () => {
   it('closes on a wrong secret', async () => {
     const ws = await open();
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
-    expect((await ask(ws, 1, 'hello', { secret: 'x'.repeat(43) })).error).toBe(BridgeError.UNAUTHENTICATED);
+    expect((await askBridge(ws, 1, 'hello', { secret: 'x'.repeat(43) })).error).toBe(BridgeError.UNAUTHENTICATED);
     expect(await closed).toBe(4401);
   });
 
   it('answers the calls after hello with the page secret', async () => {
     const ws = await open();
-    expect((await ask(ws, 1, 'hello', { secret: await secretOf(), lang: 9 })).error).toBe(BridgeError.OK);
-    expect((await ask(ws, 2, 'base64Encode', { text: 'Facet ✓' })).value).toBe(Buffer.from('Facet ✓').toString('base64'));
-    expect((await ask(ws, 3, 'isBrowserRunning', { profileId: 'p1' })).value).toBe(false);
-    const config = (await ask(ws, 4, 'configInfo')).value as { profileDir: string; Emulation: { port: number } };
+    expect((await askBridge(ws, 1, 'hello', { secret: await secretOf(), lang: 9 })).error).toBe(BridgeError.OK);
+    expect((await askBridge(ws, 2, 'base64Encode', { text: 'Facet ✓' })).value).toBe(Buffer.from('Facet ✓').toString('base64'));
+    expect((await askBridge(ws, 3, 'isBrowserRunning', { profileId: 'p1' })).value).toBe(false);
+    const config = (await askBridge(ws, 4, 'configInfo')).value as { profileDir: string; Emulation: { port: number } };
     expect(config.profileDir).toBe(path.join(dataDir, 'agent', 'profiles'));
     expect(config.Emulation.port).toBe(50325);
-    const refused = await ask(ws, 5, 'openUrl', { url: 'file:///etc/passwd' });
+    const refused = await askBridge(ws, 5, 'openUrl', { url: 'file:///etc/passwd' });
     expect(refused.error).toBe(BridgeError.NOT_ALLOWED);
     expect(refused.msg).not.toBe('');
-    expect((await ask(ws, 7, 'isBrowserRunning', { profileId: 42 })).error).toBe(BridgeError.BAD_REQUEST);
-    expect((await ask(ws, 6, 'logout')).error).toBe(BridgeError.OK);
+    expect((await askBridge(ws, 7, 'isBrowserRunning', { profileId: 42 })).error).toBe(BridgeError.BAD_REQUEST);
+    expect((await askBridge(ws, 6, 'logout')).error).toBe(BridgeError.OK);
     ws.close();
   });
 
   it('keeps the same install secret across restarts', async () => {
-    const again = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir: path.join(dataDir, 'console'), appWindow: false, version: 't' });
+    const again = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir: path.join(dataDir, 'console'), appWindow: false, version: 't', ...noAutomation });
     try {
       const html = await (await fetch(again.url)).text();
       expect(/"secret":"([^"]+)"/.exec(html)![1]).toBe(await secretOf());

@@ -1,15 +1,43 @@
-import path from 'node:path';
-import { BridgeError, base64ParameterSchema, isRunningParameterSchema, openUrlParameterSchema, type LocalClientConfig } from '@facet/contracts';
-import type { RunningProfiles } from '../core/runningProfiles.ts';
-import { diskUse } from '../storage/diskUse.ts';
-import { readLocalSettings } from '../storage/localSettings.ts';
+import {
+  BridgeError,
+  base64ParameterSchema,
+  browserParameterSchema,
+  startBrowserParameterSchema,
+  isRunningParameterSchema,
+  listDirectoryParameterSchema,
+  openUrlParameterSchema,
+  saveConfigParameterSchema,
+  sessionParameterSchema,
+  testProxyParameterSchema,
+  type CleanCacheResult,
+  type DirectoryListing,
+  type Kernel,
+  type ProxyTestResult,
+  type BridgePush,
+  type LocalClientConfig,
+  type RunningBrowser,
+} from '@facet/contracts';
+import type { GeoFacts } from '../browser/geoIp.ts';
+import type { KernelCatalog } from '../browser/kernels.ts';
+import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
+import { SettingsRefusal, type LocalSettingsService } from '../core/localSettingsService.ts';
+import { startFailureReason } from '../core/startFailure.ts';
+import { runningBrowserOf, type RunningProfiles } from '../core/runningProfiles.ts';
+import { cleanCaches } from '../storage/cacheCleaner.ts';
+import { DirectoryError, listDirectory } from '../storage/directories.ts';
 import type { AppWindow } from '../window/appWindow.ts';
 import { BridgeFailure, type BridgeHandlers } from './bridgeServer.ts';
 
 export interface BridgeDeps {
-  dataDir: string;
+  settings: LocalSettingsService;
+  kernels: KernelCatalog;
   running: RunningProfiles;
   window: AppWindow | null;
+  /** Adopts (or with null, forgets) the console user's session for launching. */
+  adoptSession: (auth: string | null) => Promise<void>;
+  push: (message: BridgePush) => void;
+  ipCheckUrl: string;
+  geo: (ip: string) => Promise<GeoFacts | null>;
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
@@ -18,9 +46,28 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return parsed.data;
 }
 
+/** Progress of a cache clean at most this often: enough for a counter, not a flood. */
+const PROGRESS_INTERVAL_MS = 200;
+
 /** What the console may ask the agent for. Thin: each forwards to a real part of the agent. */
 export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
-  const profileDir = path.join(deps.dataDir, 'profiles');
+  // One clean at a time: a second click (or a second console) gets the running one's answer.
+  let cleaning: Promise<CleanCacheResult> | null = null;
+  const clean = async (): Promise<CleanCacheResult> => {
+    let lastProgress = 0;
+    const result = await cleanCaches({
+      profilesDir: deps.settings.profilesDir(),
+      isRunning: (profileId) => deps.running.isRunning(profileId),
+      onProgress: (done, total) => {
+        const now = Date.now();
+        if (done !== total && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+        lastProgress = now;
+        deps.push({ push: 'cleancacheprogress', parameter: { done, total } });
+      },
+    });
+    deps.push({ push: 'cleancache', parameter: result });
+    return result;
+  };
   return {
     openUrl: async (parameter) => {
       const { url } = parse(openUrlParameterSchema, parameter);
@@ -31,19 +78,64 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     },
     base64Encode: async (parameter) => Buffer.from(parse(base64ParameterSchema, parameter).text, 'utf8').toString('base64'),
     isBrowserRunning: async (parameter) => deps.running.isRunning(parse(isRunningParameterSchema, parameter).profileId),
-    configInfo: async (): Promise<LocalClientConfig> => {
-      const settings = readLocalSettings(deps.dataDir);
-      return {
-        profileDir,
-        diskUse: await diskUse(profileDir),
-        diskMinLimit: settings.diskMinLimitGb,
-        Emulation: { ...settings.automation, password: settings.automation.password ? '••••••' : '' },
-      };
+    configInfo: async (): Promise<LocalClientConfig> => deps.settings.configInfo(),
+    saveConfig: async (parameter): Promise<LocalClientConfig> => {
+      try {
+        return await deps.settings.save(parse(saveConfigParameterSchema, parameter));
+      } catch (error) {
+        if (error instanceof SettingsRefusal) throw new BridgeFailure(error.code);
+        throw error;
+      }
     },
-    // Logout closes every browser this client opened (spec §4).
+    kernels: async (): Promise<Kernel[]> => deps.kernels.list(),
+    listDirectory: async (parameter): Promise<DirectoryListing> => {
+      const { path, showHidden } = parse(listDirectoryParameterSchema, parameter ?? {});
+      try {
+        return await listDirectory(path, showHidden);
+      } catch (error) {
+        if (error instanceof DirectoryError) throw new BridgeFailure(error.reason === 'notFound' ? BridgeError.NOT_FOUND : BridgeError.NOT_ALLOWED);
+        throw error;
+      }
+    },
+    cleanCache: async (): Promise<CleanCacheResult> => {
+      cleaning ??= clean().finally(() => {
+        cleaning = null;
+      });
+      return cleaning;
+    },
+    // Logout closes every browser this client opened (spec §4), and the agent forgets the session.
     logout: async () => {
+      await deps.adoptSession(null);
       await deps.running.stopAll();
       return true;
     },
+    session: async (parameter) => {
+      await deps.adoptSession(parse(sessionParameterSchema, parameter).auth);
+      return true;
+    },
+    startBrowser: async (parameter) => {
+      const { profileId, headless } = parse(startBrowserParameterSchema, parameter);
+      try {
+        return runningBrowserOf(await deps.running.start(profileId, { headless }));
+      } catch (error) {
+        const reason = startFailureReason(error);
+        deps.push({ push: 'starterror', parameter: { profileId, reason } });
+        throw new BridgeFailure(BridgeError.FAILED, `startError.${reason}`);
+      }
+    },
+    stopBrowser: async (parameter) => deps.running.stop(parse(browserParameterSchema, parameter).profileId),
+    testProxy: async (parameter): Promise<ProxyTestResult> => {
+      const { proxy } = parse(testProxyParameterSchema, parameter);
+      if (proxy.type === 'none' || proxy.direct) throw new BridgeFailure(BridgeError.BAD_REQUEST);
+      try {
+        const result = await testProxy(proxy, deps.ipCheckUrl);
+        const where = await deps.geo(result.ip);
+        return { ...result, ...(where ? { country: where.country, ...(where.timezone ? { timezone: where.timezone } : {}) } : {}) };
+      } catch (error) {
+        if (error instanceof ProxyCheckError) throw new BridgeFailure(BridgeError.FAILED, `startError.${error.reason}`);
+        throw error;
+      }
+    },
+    runningBrowsers: async (): Promise<RunningBrowser[]> => deps.running.list().map(runningBrowserOf),
   };
 }

@@ -83,7 +83,7 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
 
 async function proxyConfig(serverUrl: string, res: ServerResponse): Promise<void> {
   try {
-    const upstream = await fetch(`${serverUrl}/config.json`, { signal: AbortSignal.timeout(5000) });
+    const upstream = await fetch(`${serverUrl}/config.json`, { signal: AbortSignal.timeout(10_000) });
     const body = await upstream.text();
     res.writeHead(upstream.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   } catch {

@@ -1,36 +1,117 @@
-/**
- * Which profiles have a live browser on this machine. The launch pipeline registers browsers
- * here; the bridge and the local API read it. One live browser per profile.
- */
-export interface RunningBrowser {
+import type { RunningBrowser } from '@facet/contracts';
+import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
+
+export type BrowserState = 'launching' | 'running';
+
+/** What the console, the bridge and the local API see of a profile's browser. */
+export interface BrowserStatus {
   profileId: string;
+  state: BrowserState;
+  /** The numbered icon; numbers of closed browsers are handed out again. */
   number: number;
-  stop(): Promise<void>;
+  /** Started without a window (headless): the person sees nothing of it but the list. */
+  headless: boolean;
+  endpoint: string | null;
+  debugPort: number | null;
 }
 
+/** What the console is told of a browser (no endpoint: that is for the local API's scripts). */
+export function runningBrowserOf({ profileId, state, number, headless }: BrowserStatus): RunningBrowser {
+  return { profileId, state, number, headless };
+}
+
+export interface StartOptions {
+  headless?: boolean;
+}
+
+type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedBrowser>;
+
+interface Entry {
+  status: BrowserStatus;
+  starting: Promise<BrowserStatus>;
+  browser: LaunchedBrowser | null;
+}
+
+/**
+ * The profiles with a live browser on this machine: not running → launching → running, and back
+ * when the browser stops or is closed. One live browser per profile, whoever asks (console,
+ * local API, a second click): a second start gets the first one's browser.
+ */
 export class RunningProfiles {
-  private readonly browsers = new Map<string, RunningBrowser>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(status: BrowserStatus | { profileId: string; state: 'stopped' }) => void>();
+
+  constructor(private readonly launch: Launch) {}
+
+  onChange(listener: (status: BrowserStatus | { profileId: string; state: 'stopped' }) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   isRunning(profileId: string): boolean {
-    return this.browsers.has(profileId);
+    return this.entries.has(profileId);
   }
 
-  list(): RunningBrowser[] {
-    return [...this.browsers.values()];
+  status(profileId: string): BrowserStatus | null {
+    return this.entries.get(profileId)?.status ?? null;
   }
 
-  add(browser: RunningBrowser): void {
-    if (this.browsers.has(browser.profileId)) throw new Error(`profile ${browser.profileId} already has a browser`);
-    this.browsers.set(browser.profileId, browser);
+  list(): BrowserStatus[] {
+    return [...this.entries.values()].map((e) => e.status);
   }
 
-  remove(profileId: string): void {
-    this.browsers.delete(profileId);
+  start(profileId: string, options: StartOptions = {}): Promise<BrowserStatus> {
+    const existing = this.entries.get(profileId);
+    if (existing) return existing.starting;
+    const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null };
+    const entry: Entry = { status, browser: null, starting: Promise.resolve(status) };
+    entry.starting = (async () => {
+      try {
+        const browser = await this.launch(profileId, options);
+        entry.browser = browser;
+        Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort });
+        this.emit(status);
+        void browser.exited.then(() => this.forget(profileId, entry));
+        return status;
+      } catch (error) {
+        this.forget(profileId, entry);
+        throw error;
+      }
+    })();
+    this.entries.set(profileId, entry);
+    this.emit(status);
+    return entry.starting;
+  }
+
+  /** Stops the profile's browser; false when it had none. A launching one is stopped once up. */
+  async stop(profileId: string): Promise<boolean> {
+    const entry = this.entries.get(profileId);
+    if (!entry) return false;
+    await entry.starting.catch(() => {});
+    await entry.browser?.stop();
+    this.forget(profileId, entry);
+    return true;
   }
 
   /** Logout and exit close every browser (spec §4). */
   async stopAll(): Promise<void> {
-    await Promise.allSettled(this.list().map((b) => b.stop()));
-    this.browsers.clear();
+    await Promise.allSettled([...this.entries.keys()].map((id) => this.stop(id)));
+  }
+
+  private forget(profileId: string, entry: Entry): void {
+    if (this.entries.get(profileId) !== entry) return;
+    this.entries.delete(profileId);
+    this.emit({ profileId, state: 'stopped' });
+  }
+
+  private freeNumber(): number {
+    const taken = new Set([...this.entries.values()].map((e) => e.status.number));
+    let n = 1;
+    while (taken.has(n)) n++;
+    return n;
+  }
+
+  private emit(status: BrowserStatus | { profileId: string; state: 'stopped' }): void {
+    for (const listener of this.listeners) listener({ ...status });
   }
 }

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
+import { identityScript } from '@facet/page-scripts';
+import { attachIdentity } from './attachIdentity.ts';
+import { CdpConnection } from './cdp.ts';
+import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
+import { prepareFontConfig } from './fontConfig.ts';
+import { pageScriptOptions } from './pageScriptOptions.ts';
+import { parseCommandLine } from './commandLineSwitches.ts';
+import type { GeoFacts } from './geoIp.ts';
+import { resolveIdentity, type Identity } from './identity.ts';
+import { checkThroughHop, ProxyCheckError, type ProxyFailure } from './proxyCheck.ts';
+import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
+import { killGroup, spawnChromium, type SpawnedChromium } from './spawnChromium.ts';
+import { writeWebrtcPolicy } from './webrtcPolicy.ts';
+
+export interface LaunchSettings {
+  chromium: string;
+  /** Where each profile's user-data-dir lives (one folder per profile id). */
+  profilesDir: string;
+  /** Switches the operator adds to every browser (tests: the loopback-only resolver rules). */
+  extraArgs: readonly string[];
+  /** Asked through the proxy before launch: which exit address does the world see? */
+  ipCheckUrl: string;
+  headless: boolean;
+  /** Whether the profile's own command line may be applied (never for a shared profile). */
+  mayRunProfileCode: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Writes the profile's plugins into its user-data-dir; the folders to load. */
+  extensions: (userDataDir: string) => Promise<string[]>;
+  /** A target that could not be given the identity (logged; the browser goes on). */
+  onError: (error: unknown) => void;
+  /** Where the proxy's exit is (offline GeoIP), for the options that follow it. */
+  geo: (ip: string) => Promise<GeoFacts | null>;
+  /** What the browser held at its stop, when the profile syncs cookies. */
+  saveCookies: (cookies: Cookie[]) => Promise<void>;
+}
+
+/** A start that failed, with a reason the console and the local API can name. */
+export class LaunchError extends Error {
+  constructor(
+    readonly reason: 'proxyFailed' | 'chromiumFailed',
+    readonly detail: string,
+    readonly proxyFailure: ProxyFailure | null = null,
+  ) {
+    super(`${reason}: ${detail}`);
+  }
+}
+
+export interface LaunchedBrowser {
+  endpoint: string;
+  /** Chromium's main process, leader of its process group. */
+  pid: number;
+  debugPort: number;
+  /** Switches of the profile's command line that were not applied. */
+  refusedSwitches: string[];
+  /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+function argsFor(profile: Profile, identity: Identity, hop: ProxyHop, settings: LaunchSettings, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
+  const fp = profile.fingerprint;
+  const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
+  const debugPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
+  const args = [
+    `--user-data-dir=${userDataDir}`,
+    `--remote-debugging-port=${debugPort}`,
+    '--remote-debugging-address=127.0.0.1',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--no-startup-window',
+    '--password-store=basic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    // A debugging port makes Chromium report navigator.webdriver = true, which every bot check
+    // reads first; a person's browser says false.
+    '--disable-blink-features=AutomationControlled',
+    `--proxy-server=http://${hop.address}`,
+    // Chromium sends loopback past any proxy; with port-scan protection the hop decides which
+    // local ports a page may reach, so loopback must go to the hop too.
+    ...(fp.portScanProtection.enabled ? ['--proxy-bypass-list=<-loopback>'] : []),
+    // Also the default of targets CDP's override does not reach (shared and service workers).
+    `--user-agent=${identity.userAgent}`,
+    `--window-size=${identity.screen.width},${identity.screen.height}`,
+    `--lang=${identity.languages[0]}`,
+    `--accept-lang=${identity.languages.join(',')}`,
+    ...(fp.remoteDebug.logLevel !== 'off' ? ['--enable-logging=stderr', `--v=${fp.remoteDebug.logLevel === 'verbose' ? 1 : 0}`] : []),
+    ...(settings.headless ? ['--headless=new'] : []),
+    // Chromium 137+ keeps --load-extension only behind this feature being switched off.
+    ...(extensions.length > 0 ? [`--load-extension=${extensions.join(',')}`, '--disable-features=DisableLoadExtensionCommandLineSwitch'] : []),
+    ...(typeof process.getuid === 'function' && process.getuid() === 0 ? ['--no-sandbox'] : []),
+    ...settings.extraArgs,
+    ...accepted,
+  ];
+  return { args, refused };
+}
+
+/**
+ * One profile's browser, from nothing to a first page that already has the profile's identity:
+ * proxy hop → (proxy answers?) → Chromium → CDP auto-attach with the identity → start page.
+ * Whatever step fails, what the earlier steps started is taken down again.
+ */
+export async function launchBrowser(profile: Profile, settings: LaunchSettings): Promise<LaunchedBrowser> {
+  const protection = profile.fingerprint.portScanProtection;
+  const hop = await startProxyHop({
+    proxy: profile.proxy,
+    dns: profile.fingerprint.dns,
+    localPorts: protection.enabled ? new Set(parsePortWhitelist(protection.whitelist).ports) : null,
+  });
+  let chromium: SpawnedChromium | null = null;
+  let cdp: CdpConnection | null = null;
+  try {
+    let exitIp: string | null = null;
+    if (upstreamUrl(profile.proxy)) {
+      try {
+        exitIp = (await checkThroughHop(hop, settings.ipCheckUrl)).ip;
+      } catch (error) {
+        if (error instanceof ProxyCheckError) throw new LaunchError('proxyFailed', error.message, error.reason);
+        throw error;
+      }
+    }
+    // Time zone, language and coordinates "by IP" follow the proxy's exit address.
+    const exit = exitIp ? await settings.geo(exitIp) : null;
+    const identity = resolveIdentity(profile, exit ?? {});
+    const userDataDir = path.join(settings.profilesDir, profile.id);
+    fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
+    writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
+    // The font list reaches DOM layout only through fontconfig; without it the page scripts still hide the rest.
+    const fontEnv = await prepareFontConfig(userDataDir, profile.fingerprint.fonts, settings.env).catch((error: unknown) => {
+      settings.onError(error);
+      return {};
+    });
+    const extensions = await settings.extensions(userDataDir);
+    const { args, refused } = argsFor(profile, identity, hop, settings, userDataDir, extensions);
+    try {
+      chromium = await spawnChromium(settings.chromium, args, { ...settings.env, ...fontEnv });
+    } catch (error) {
+      throw new LaunchError('chromiumFailed', (error as Error).message);
+    }
+    const connection = await CdpConnection.open(chromium.endpoint);
+    cdp = connection;
+    const script = identityScript(pageScriptOptions(profile, identity));
+    await attachIdentity(connection, identity, script, settings.onError);
+    // The profile's stored cookies (an import, or what the last stop saved) before the first page.
+    if (profile.cookies.length > 0) await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
+    await connection.send('Target.createTarget', { url: profile.startPage || 'about:blank' });
+    const spawned = chromium;
+    const stop = async () => {
+      if (profile.sync.cookies && !connection.closed) {
+        // Read through CDP before the close: nothing set up to the stop is lost.
+        try {
+          const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
+          await settings.saveCookies(fromCdpCookies(cookies));
+        } catch (error) {
+          settings.onError(error);
+        }
+      }
+      // Browser.close lets Chromium write its cookies and state; a signal loses the last ~30 s.
+      if (!connection.closed) await Promise.race([connection.send('Browser.close').catch(() => {}), delay(5_000)]);
+      await Promise.race([spawned.exited, delay(10_000)]);
+      killGroup(spawned.process, 'SIGKILL');
+      await spawned.exited;
+      connection.close();
+      await hop.close();
+    };
+    void spawned.exited.then(() => hop.close().catch(() => {}));
+    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: refused, exited: spawned.exited, stop };
+  } catch (error) {
+    cdp?.close();
+    if (chromium) {
+      killGroup(chromium.process, 'SIGKILL');
+      await chromium.exited;
+    }
+    await hop.close();
+    throw error;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,93 @@
+import { ApiError } from '@facet/api-client';
+import { Code, limits, type Kernel } from '@facet/contracts';
+import type { GeoFacts } from '../browser/geoIp.ts';
+import { launchBrowser, type LaunchedBrowser } from '../browser/launchBrowser.ts';
+import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
+import type { PluginCache } from '../plugins/pluginCache.ts';
+import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
+import type { ProfileSource } from './profileSource.ts';
+import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
+import { NoAccountError } from './startFailure.ts';
+import type { StartOptions } from './runningProfiles.ts';
+
+/** Switches for tests: nothing a profile browser resolves may leave loopback (architecture). */
+export const loopbackOnlyArgs = [
+  '--disable-gpu',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
+  // Local test pages must go through the profile's proxy too, so tests can see that they do.
+  '--proxy-bypass-list=<-loopback>',
+];
+
+export interface LauncherSettings {
+  /** The installed kernels, the default first (browser/kernels.ts). */
+  kernels: () => Promise<Kernel[]>;
+  /** Read at every start: a new profile directory applies to the profiles started after it. */
+  profilesDir: () => string;
+  /** GB that must stay free on the profile directory's disk (local settings). */
+  diskMinLimitGb: () => number;
+  ipCheckUrl: string;
+  loopbackOnly: boolean;
+  geo: (ip: string) => Promise<GeoFacts | null>;
+  /** Verified plugin zips by content hash (plugins/pluginCache.ts). */
+  plugins: PluginCache;
+  log: (line: string) => void;
+}
+
+/**
+ * Checks the disk, fetches the profile from the server, picks the kernel its `kernelVersion`
+ * names, launches it, and records that it was opened. Headful browsers need a display: without
+ * one, the agent starts its own Xvfb once and shares it.
+ */
+export function profileLauncher(source: () => ProfileSource | null, settings: LauncherSettings) {
+  let display: Promise<VirtualDisplay> | null = null;
+  const needsDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+
+  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedBrowser> => {
+    const from = source();
+    if (!from) throw new NoAccountError();
+    const profilesDir = settings.profilesDir();
+    await ensureDiskSpace(profilesDir, settings.diskMinLimitGb());
+    const stored = await from.detail(profileId);
+    // Asked before anything is spawned: the server refuses an expired plan here (PLAN_EXPIRED),
+    // and that refusal stops the start; any other failure only loses the last-used time.
+    await from.opened(profileId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw error;
+      settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`);
+    });
+    const { kernel, profile } = alignToKernel(await settings.kernels(), stored);
+    if (profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
+    // Every assigned plugin verified before anything is spawned: one that fails stops the start,
+    // rather than opening the profile without what its user relies on.
+    const plugins = await Promise.all((await from.plugins(profileId)).map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
+    const headless = options.headless === true;
+    let env: NodeJS.ProcessEnv = process.env;
+    if (!headless && needsDisplay) {
+      display ??= startVirtualDisplay();
+      env = { ...process.env, DISPLAY: (await display).display };
+    }
+    const launched = await launchBrowser(profile, {
+      chromium: kernel.path,
+      profilesDir,
+      extraArgs: settings.loopbackOnly ? loopbackOnlyArgs : [],
+      ipCheckUrl: settings.ipCheckUrl,
+      geo: settings.geo,
+      headless,
+      // A shared profile must not run its owner's command line on this machine.
+      mayRunProfileCode: profile.sharer === null,
+      env,
+      extensions: (userDataDir) => writeProfileExtensions(userDataDir, plugins),
+      onError: (error) => settings.log(`profile ${profileId}: ${String(error)}`),
+      // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
+      saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile)),
+    });
+    if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
+    return launched;
+  };
+
+  return {
+    launch,
+    close: async () => {
+      if (display) await (await display.catch(() => null))?.stop();
+    },
+  };
+}

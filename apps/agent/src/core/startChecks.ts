@@ -1,0 +1,31 @@
+import type { Kernel, Profile } from '@facet/contracts';
+import { rewriteBrowserMajor } from '@facet/fingerprint';
+import { kernelFor } from '../browser/kernels.ts';
+import { LaunchError } from '../browser/launchBrowser.ts';
+import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
+import { StartRefusedError } from './startFailure.ts';
+
+/**
+ * The local settings' disk minimum (spec §3 diskMinLimit): a profile does not start while the
+ * disk holding the profile directory has less free space than that, rather than filling it up
+ * halfway through a session and corrupting the profile's databases.
+ */
+export async function ensureDiskSpace(profilesDir: string, minimumGb: number): Promise<void> {
+  const free = await freeBytes(profilesDir);
+  if (free < minimumGb * BYTES_PER_GB) {
+    throw new StartRefusedError('diskSpaceLow', `${(free / BYTES_PER_GB).toFixed(1)} GB free under ${profilesDir}, the local settings ask for ${minimumGb} GB`);
+  }
+}
+
+/**
+ * The installed kernel for a profile, and the profile as it runs there: on another major than
+ * it names, its user agent and kernel version follow the engine (the stored profile is left as
+ * it is, so it moves on again with the next update).
+ */
+export function alignToKernel(kernels: readonly Kernel[], profile: Profile): { kernel: Kernel; profile: Profile } {
+  const kernel = kernelFor(kernels, profile.kernelVersion);
+  if (!kernel) throw new LaunchError('chromiumFailed', 'no Chromium answered --version: install chromium or set CHROME_PATH');
+  if (String(kernel.major) === profile.kernelVersion.trim()) return { kernel, profile };
+  const major = String(kernel.major);
+  return { kernel, profile: { ...profile, kernelVersion: major, userAgent: rewriteBrowserMajor(profile.userAgent, major) } };
+}
