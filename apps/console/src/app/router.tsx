@@ -1,6 +1,7 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ContactFloatButton } from '../features/contact/ContactFloatButton.tsx';
 import { MobileShell } from '../features/mobile/MobileShell.tsx';
 import { RequireAuth } from '../features/shell/RequireAuth.tsx';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
@@ -17,9 +18,23 @@ const BrowserListPage = lazy(() => import('../features/profiles/BrowserListPage.
 const SharedPage = lazy(() => import('../features/shared/SharedPage.tsx'));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage.tsx'));
 const RecyclePage = lazy(() => import('../features/recycle/RecyclePage.tsx'));
+const SubAccountsPage = lazy(() => import('../features/subAccounts/SubAccountsPage.tsx'));
+const PlanPage = lazy(() => import('../features/plans/PlanPage.tsx'));
+const OperationLogPage = lazy(() => import('../features/operlog/OperationLogPage.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
+const HelpPage = lazy(() => import('../features/help/HelpPage.tsx'));
+const RewardPage = lazy(() => import('../features/reward/RewardPage.tsx'));
+const KycPage = lazy(() => import('../features/kyc/KycPage.tsx'));
 const NotYetPage = lazy(() => import('../features/placeholder/NotYetPage.tsx'));
 const MobileMyPage = lazy(() => import('../features/mobile/MobileMyPage.tsx'));
-const MobileNotYetPage = lazy(() => import('../features/mobile/MobileNotYetPage.tsx'));
+const MobilePackagePage = lazy(() => import('../features/mobile/MobilePackagePage.tsx'));
+const MobilePlanDetailPage = lazy(() => import('../features/mobile/MobilePlanDetailPage.tsx'));
+const MobilePayPage = lazy(() => import('../features/mobile/MobilePayPage.tsx'));
+const MobilePaySuccessPage = lazy(() => import('../features/mobile/MobilePaySuccessPage.tsx'));
+const MobileCustomPlanPage = lazy(() => import('../features/mobile/MobileCustomPlanPage.tsx'));
+const MobileAccountListPage = lazy(() => import('../features/mobile/MobileAccountListPage.tsx'));
+const MobileAccountManagePage = lazy(() => import('../features/mobile/MobileAccountManagePage.tsx'));
+const MobileServicePage = lazy(() => import('../features/mobile/MobileServicePage.tsx'));
 
 const loading = (
   <Flex align="center" justify="center" style={{ minHeight: '40vh' }}>
@@ -29,25 +44,14 @@ const loading = (
 const page = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
 /** Screens whose content arrives with later issues show an honest empty state. */
-const laterScreens: WelScreen[] = ['package', 'sub', 'operlog', 'setting', 'application', 'helper', 'reward', 'kyc'];
-
-const mobileScreens: { path: string; labelKey: string }[] = [
-  { path: 'account/list', labelKey: 'menu.sub' },
-  { path: 'account/manage', labelKey: 'menu.sub' },
-  { path: 'kf', labelKey: 'menu.helper' },
-  { path: 'package', labelKey: 'mobile.package' },
-  { path: 'package/detail', labelKey: 'mobile.package' },
-  { path: 'package/pay', labelKey: 'mobile.package' },
-  { path: 'package/pay_new', labelKey: 'mobile.package' },
-  { path: 'package/success', labelKey: 'mobile.package' },
-  { path: 'package/buy', labelKey: 'mobile.package' },
-];
+const laterScreens: WelScreen[] = ['application'];
 
 function Root() {
   return (
     <>
       <SessionEvents />
       <Outlet />
+      <ContactFloatButton />
     </>
   );
 }
@@ -70,6 +74,13 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
             { path: welRoutes.share.slice(5), element: page(<SharedPage />) },
             { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
             { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },
+            { path: welRoutes.sub.slice(5), element: page(<SubAccountsPage />) },
+            { path: welRoutes.package.slice(5), element: page(<PlanPage />) },
+            { path: welRoutes.operlog.slice(5), element: page(<OperationLogPage />) },
+            { path: welRoutes.setting.slice(5), element: page(<SettingsPage />) },
+            { path: welRoutes.helper.slice(5), element: page(<HelpPage />) },
+            { path: welRoutes.reward.slice(5), element: page(<RewardPage />) },
+            { path: welRoutes.kyc.slice(5), element: page(<KycPage />) },
             ...laterScreens.map((screen) => ({ path: welRoutes[screen].slice(5), element: page(<NotYetPage screen={screen} />) })),
             { path: '*', element: null },
           ],
@@ -79,7 +90,16 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
           element: <RequireAuth>{(member) => <MobileShell member={member} />}</RequireAuth>,
           children: [
             { path: 'my', element: page(<MobileMyPage />) },
-            ...mobileScreens.map(({ path, labelKey }) => ({ path, element: page(<MobileNotYetPage labelKey={labelKey} />) })),
+            { path: 'package', element: page(<MobilePackagePage />) },
+            { path: 'package/detail', element: page(<MobilePlanDetailPage />) },
+            // pay buys a plan, pay_new renews or changes the plan in force (our reading: mobilePaths.ts).
+            { path: 'package/pay', element: page(<MobilePayPage key="purchase" kind="purchase" />) },
+            { path: 'package/pay_new', element: page(<MobilePayPage key="renewal" kind="renewal" />) },
+            { path: 'package/success', element: page(<MobilePaySuccessPage />) },
+            { path: 'package/buy', element: page(<MobileCustomPlanPage />) },
+            { path: 'account/list', element: page(<MobileAccountListPage />) },
+            { path: 'account/manage', element: page(<MobileAccountManagePage />) },
+            { path: 'kf', element: page(<MobileServicePage />) },
           ],
         },
         // Unknown paths go to the login page (spec §2); /index.html is where logout used to land.

@@ -16,10 +16,15 @@ export interface RuntimeEvents extends Record<string, unknown> {
   progress: RealtimeProgress;
   bridgePush: BridgePush;
   bridgeStatus: boolean;
+  sessionRenewed: true;
+  /** An order was settled (poll answer or 888/889 push): the payment dialog showing it closes. */
+  paymentSettled: { s: string; ok: boolean };
 }
 
 /** Everything outside React that the console runs on, created once at start. */
 export interface Runtime {
+  /** Hands the current session to the desktop agent (no-op in the browser version). */
+  shareSession: () => Promise<void>;
   config: PublicConfig;
   mode: AppMode;
   mobile: boolean;
@@ -31,11 +36,27 @@ export interface Runtime {
   events: EventHub<RuntimeEvents>;
 }
 
+/**
+ * config.json, asked again for a while when it does not come: the desktop client's agent may be
+ * up before the server it proxies (both start together), or the server may be slow to answer.
+ */
+async function loadConfig(attempts = 20, pauseMs = 1500) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch('/config.json', { cache: 'no-store' });
+      if (response.ok) return publicConfigSchema.parse(await response.json());
+      if (attempt >= attempts) throw new Error(`config.json answered ${response.status}`);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
 export async function createRuntime(): Promise<Runtime> {
   const bootstrap = readClientBootstrap();
   const mode = detectMode(bootstrap);
-  const response = await fetch('/config.json', { cache: 'no-store' });
-  const config = publicConfigSchema.parse(await response.json());
+  const config = await loadConfig();
   const events = new EventHub<RuntimeEvents>();
   const credentials = browserCredentialStore();
   const getLanguage = () => currentLanguage().code;
@@ -54,12 +75,26 @@ export async function createRuntime(): Promise<Runtime> {
     getLanguage,
     onLoginRequired: (error) => events.emit('loginRequired', { code: error.code === Code.SESSION_EXPIRED ? Code.SESSION_EXPIRED : error.code, msg: error.msg }),
     // A new token after the silent re-login: the push channel must log in with it (spec §4).
-    onSessionRenewed: () => void push.login(),
+    onSessionRenewed: () => {
+      void push.login();
+      events.emit('sessionRenewed', true);
+    },
     onNetworkFailure: (error) => events.emit('networkFailure', error),
   });
   const bridge = bootstrap
     ? new BridgeClient(bootstrap, (message) => events.emit('bridgePush', message), (connected) => events.emit('bridgeStatus', connected), getLanguage)
     : null;
   bridge?.connect().catch(() => undefined);
-  return { config, mode, mobile: isMobileUserAgent(navigator.userAgent), api, push, credentials, bridge, bootstrap, events };
+  // The agent launches profiles as the signed-in user: it gets the session when the bridge
+  // comes up, after a silent re-login, and before each start (see features/browsers).
+  const shareSession = async () => {
+    const auth = credentials.load()?.auth;
+    if (bridge && auth) await bridge.request('session', { auth }).catch(() => undefined);
+  };
+  events.on('bridgeStatus', (connected) => {
+    if (connected) void shareSession();
+  });
+  events.on('sessionRenewed', () => void shareSession());
+  return {
+    shareSession, config, mode, mobile: isMobileUserAgent(navigator.userAgent), api, push, credentials, bridge, bootstrap, events };
 }

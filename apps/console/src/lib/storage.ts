@@ -15,6 +15,12 @@ export const storageKeys = {
   tabs: (accountId: string) => `tabs.${accountId}`,
   bindAlert: (accountId: string) => `bindAlert.${accountId}`,
   downloadBannerClosed: 'downloadBannerClosed',
+  /** When the last payment success was announced (ms): a second notice within 4 s is skipped (spec §4). */
+  payTime: 'payTime',
+  /** sessionStorage: the plan-end reminder of the global settings was shown to this account in this session. */
+  planReminderShown: (accountId: string) => `planReminderShown.${accountId}`,
+  /** The desktop-client version whose update the person chose to skip (`updataver`, spec §4). */
+  updateSkipped: 'updateSkipped',
 } as const;
 
 function area(kind: 'local' | 'session'): Storage | null {

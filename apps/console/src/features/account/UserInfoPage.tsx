@@ -1,8 +1,10 @@
 import { UNBOUND, type Member } from '@facet/contracts';
-import { Descriptions, Divider, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { useMember } from '../auth/session.ts';
+import { useOpenBind } from '../binding/bindContext.ts';
+import type { BindKind } from '../binding/bindReminder.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { PageTitle } from '../shell/PageTitle.tsx';
 
@@ -17,16 +19,26 @@ export default function UserInfoPage() {
   const { t } = useTranslation();
   const { language } = usePreferences();
   const { data: member } = useMember();
+  const openBind = useOpenBind();
   if (!member) return null;
   const format = (ms: number) => new Intl.DateTimeFormat(language.tag, { dateStyle: 'long' }).format(ms);
   const shown = (value: string) => (value === UNBOUND ? <Typography.Text type="secondary">{t('common.unbound')}</Typography.Text> : value);
+  // Bind when unbound, change (bind another) when bound: the bind dialogs replace what was bound.
+  const withBind = (kind: BindKind, value: string) => (
+    <Flex align="center" justify="space-between" gap={12} wrap>
+      <span data-testid={`userinfo-${kind}`}>{shown(value)}</span>
+      <Button size="small" type="link" onClick={() => openBind(kind)} data-testid={`userinfo-bind-${kind}`}>
+        {value === UNBOUND ? t(kind === 'phone' ? 'binding.bindPhone' : 'binding.bindEmail') : t(kind === 'phone' ? 'binding.changePhone' : 'binding.changeEmail')}
+      </Button>
+    </Flex>
+  );
   return (
     <div data-testid="screen-userinfo">
       <PageTitle>{t('userinfo.title')}</PageTitle>
       <Descriptions bordered column={1} size="middle" style={{ maxWidth: 640 }}>
         <Descriptions.Item label={t('userinfo.name')}>{member.name}</Descriptions.Item>
-        <Descriptions.Item label={t('userinfo.email')}>{shown(member.email)}</Descriptions.Item>
-        <Descriptions.Item label={t('userinfo.phone')}>{shown(member.phone)}</Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.email')}>{withBind('email', member.email)}</Descriptions.Item>
+        <Descriptions.Item label={t('userinfo.phone')}>{withBind('phone', member.phone)}</Descriptions.Item>
         <Descriptions.Item label={t('userinfo.type')}>
           <Tag color={member.type === 'main' ? 'blue' : 'purple'}>{member.type === 'main' ? t('shell.mainAccount') : t('shell.subAccount')}</Tag>
         </Descriptions.Item>

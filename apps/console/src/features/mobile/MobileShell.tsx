@@ -1,5 +1,5 @@
 import type { Member } from '@facet/contracts';
-import { Flex, Layout, Typography } from 'antd';
+import { ConfigProvider, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguagePicker } from '../shell/LanguagePicker.tsx';
@@ -19,8 +19,11 @@ export function MobileShell({ member }: { member: Member }) {
           </Flex>
         </Flex>
       </Layout.Header>
-      <Layout.Content style={{ padding: 12 }}>
-        <Outlet />
+      <Layout.Content style={{ padding: 12, width: '100%', maxWidth: 560, margin: '0 auto' }}>
+        {/* Large controls: a finger needs a bigger target than a pointer. */}
+        <ConfigProvider componentSize="large">
+          <Outlet />
+        </ConfigProvider>
       </Layout.Content>
     </Layout>
   );

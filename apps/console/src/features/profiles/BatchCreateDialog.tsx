@@ -1,13 +1,14 @@
 import { Code, DEFAULT_KERNEL_VERSION, profileBatchCreateCall, type OperatingSystem } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Progress } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
 import { BatchCreateFields, type batchProxyTypes } from './BatchCreateFields.tsx';
 import { newRequestId } from './batchProxies.ts';
+import { useAccountSettings } from '../settings/accountSettingsQueries.ts';
 
 interface BatchForm {
   name: string;
@@ -27,6 +28,13 @@ export function BatchCreateDialog({ defaultGroupId, onClose }: { defaultGroupId:
   const refresh = useRefreshProfileData();
   const [form] = Form.useForm<BatchForm>();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // New profiles start from the global settings: their OS (the form's default until changed) and start page.
+  const accountSettings = useAccountSettings();
+  const defaultOs = accountSettings.data?.defaultOs;
+  const defaultStartPage = accountSettings.data?.defaultStartPage ?? '';
+  useEffect(() => {
+    if (defaultOs && !form.isFieldTouched('os')) form.setFieldValue('os', defaultOs);
+  }, [defaultOs, form]);
 
   const create = useMutation({
     mutationFn: async (values: BatchForm) => {
@@ -37,7 +45,7 @@ export function BatchCreateDialog({ defaultGroupId, onClose }: { defaultGroupId:
       });
       try {
         // The server gives every profile its own user agent, resolution and fingerprint.
-        const template = { name: values.name.trim(), groupId: values.groupId, os: values.os, kernelVersion: values.kernelVersion };
+        const template = { name: values.name.trim(), groupId: values.groupId, os: values.os, kernelVersion: values.kernelVersion, startPage: defaultStartPage };
         const proxies = values.proxies?.trim() ?? '';
         return await api.call(profileBatchCreateCall, {
           template,
@@ -90,7 +98,7 @@ export function BatchCreateDialog({ defaultGroupId, onClose }: { defaultGroupId:
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ name: '', groupId: defaultGroupId, os: 'windows', kernelVersion: DEFAULT_KERNEL_VERSION, proxyType: 'http', count: 10, proxies: '' }}
+        initialValues={{ name: '', groupId: defaultGroupId, os: defaultOs ?? 'windows', kernelVersion: DEFAULT_KERNEL_VERSION, proxyType: 'http', count: 10, proxies: '' }}
         onFinish={(values) => create.mutate(values)}
         data-testid="batch-form"
       >

@@ -2,7 +2,11 @@ import { limits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/co
 import { Button, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
+import { BrowserLaunchButton } from '../browsers/BrowserLaunchButton.tsx';
+import { CookieDialog } from '../cookies/CookieDialog.tsx';
+import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { ALL_GROUPS } from '../groups/GroupSelect.tsx';
 import { BatchCreateDialog } from './BatchCreateDialog.tsx';
@@ -26,11 +30,22 @@ export default function BrowserListPage() {
   // undefined: form closed; null: creating; an id: editing that profile.
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [batchOpen, setBatchOpen] = useState(false);
+  const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
   const list = useProfilePage(query);
   // A deleted row leaves the selection; the other selected rows stay selected.
   const removeOne = useDeleteProfiles((ids) => setSelected((current) => current.filter((id) => !ids.includes(id))));
 
-  const columns = profileColumns({ t, formatDate, query, onEdit: (row) => setEditing(row.id), onDelete: (row) => removeOne.mutate([row.id]) });
+  const runtime = useRuntime();
+  const running = useRunningBrowsers();
+  const columns = profileColumns({
+    t,
+    formatDate,
+    query,
+    onEdit: (row) => setEditing(row.id),
+    onDelete: (row) => removeOne.mutate([row.id]),
+    onCookies: (row) => setCookiesOf(row),
+    renderLaunch: runtime.bridge ? (row) => <BrowserLaunchButton profileId={row.id} running={running.get(row.id)} /> : undefined,
+  });
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
   const unfiltered = query.search === '' && groupFilter === ALL_GROUPS;
   const empty = list.isSuccess && list.data.total === 0 && unfiltered;
@@ -87,6 +102,7 @@ export default function BrowserListPage() {
       )}
       {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
       {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+      {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { parsePortWhitelist } from '@facet/contracts';
+import { isDnsServer, parsePortWhitelist } from '@facet/contracts';
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CustomHeadersField } from './CustomHeadersField.tsx';
 import { enumOptions } from './enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 
-const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
 const MAC_ADDRESS = /^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/i;
 const syncKeys = ['cookies', 'tabs', 'bookmarks', 'history', 'extensions', 'passwords'] as const;
 
@@ -20,7 +19,7 @@ export function ProfileAdvancedFields({ form }: { form: FormInstance<ProfileForm
         name={['fingerprint', 'dns']}
         label={t('profiles.adv.dns')}
         extra={t('profiles.adv.dnsHint')}
-        rules={[{ validator: async (_rule, value: string[] = []) => { if (value.length > 4 || value.some((ip) => !IP_ADDRESS.test(ip))) throw new Error(t('profiles.adv.dnsInvalid')); } }]}
+        rules={[{ validator: async (_rule, value: string[] = []) => { if (value.length > 4 || value.some((server) => !isDnsServer(server))) throw new Error(t('profiles.adv.dnsInvalid')); } }]}
       >
         <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="adv-dns" />
       </Form.Item>

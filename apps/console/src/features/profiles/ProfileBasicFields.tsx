@@ -3,19 +3,22 @@ import { DEFAULT_KERNEL_VERSION, operatingSystems } from '@facet/contracts';
 import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
+import { useInstalledKernels } from '../localSettings/useInstalledKernels.ts';
 import { IconPicker } from '../groups/IconPicker.tsx';
 import { enumOptions } from './enumOptions.ts';
 
 const RESOLUTION_PATTERN = /^\d{3,5}x\d{3,5}$/;
 const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '1280x720', '2560x1440', '1600x900', '390x844', '412x915'];
-/** The kernels the agent can launch today; the list grows with the launch issue. */
-const kernelVersions = [DEFAULT_KERNEL_VERSION];
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** Basic tab: identity of the profile and what the browser says about itself (spec §3, §5). */
 export function ProfileBasicFields({ onGenerate, generating }: { onGenerate: () => void; generating: boolean }) {
   const { t } = useTranslation();
   const required = { required: true, whitespace: true, message: t('validation.required') };
+  // The desktop client offers the majors installed here too; a major that is not installed runs
+  // on the default kernel with its user agent following.
+  const { majors } = useInstalledKernels();
+  const kernelVersions = [...new Set([DEFAULT_KERNEL_VERSION, ...majors])].sort((a, b) => Number(b) - Number(a));
   return (
     <>
       <Row gutter={16}>

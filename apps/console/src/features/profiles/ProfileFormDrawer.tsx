@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { ConsistencyWarnings } from './ConsistencyWarnings.tsx';
 import { FingerprintLocationFields } from './FingerprintLocationFields.tsx';
 import { FingerprintSurfaceFields } from './FingerprintSurfaceFields.tsx';
 import { placeIssuesOnFields } from '../../lib/issuesOnFields.ts';
@@ -15,6 +16,7 @@ import { emptyProfileSettings, settingsOf, tabOfPath, withoutNulls, type Profile
 import { ProfileProxyFields } from './ProfileProxyFields.tsx';
 import { useProfileDetail } from './profileQueries.ts';
 import { useFingerprintSuggestion } from './useFingerprintSuggestion.ts';
+import { fallbackAccountSettings, useAccountSettings } from '../settings/accountSettingsQueries.ts';
 
 interface ProfileFormDrawerProps {
   /** null: create a new profile. */
@@ -44,13 +46,20 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
   const detail = useProfileDetail(profileId);
   const suggestion = useFingerprintSuggestion(form);
   const generatedOnOpen = useRef(false);
+  const editing = profileId !== null;
+  // A new profile starts from the global settings' OS and start page; if they cannot be read,
+  // from the contract's defaults rather than not at all.
+  const accountSettings = useAccountSettings();
+  const defaultsReady = editing || accountSettings.data !== undefined || accountSettings.isError;
+  const { defaultOs, defaultStartPage } = accountSettings.data ?? fallbackAccountSettings;
 
-  // A new profile starts with a fingerprint of its own (once, also under StrictMode's double effects).
+  // A new profile starts with a fingerprint of its own, for its default OS (once, also under
+  // StrictMode's double effects).
   useEffect(() => {
-    if (profileId !== null || generatedOnOpen.current) return;
+    if (profileId !== null || generatedOnOpen.current || !defaultsReady) return;
     generatedOnOpen.current = true;
     suggestion.mutate();
-  }, [profileId, suggestion]);
+  }, [profileId, suggestion, defaultsReady]);
 
   useEffect(() => {
     if (detail.data) form.setFieldsValue(settingsOf(detail.data));
@@ -83,7 +92,12 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
     save.mutate(settingsToSend(form.getFieldsValue(true) as ProfileFormValues));
   };
 
-  const editing = profileId !== null;
+  /** From a warning to the field it names: its tab first, then (once the pane shows) the field. */
+  const showField = (path: readonly string[]) => {
+    setTab(tabOfPath(path));
+    setTimeout(() => form.scrollToField([...path], { block: 'center', focus: true }), 0);
+  };
+
   const tabs = [
     { key: 'basic', label: <span data-testid="profile-tab-basic">{t('profiles.tab.basic')}</span>, children: <ProfileBasicFields onGenerate={() => suggestion.mutate()} generating={suggestion.isPending} /> },
     { key: 'proxy', label: <span data-testid="profile-tab-proxy">{t('profiles.tab.proxy')}</span>, children: <ProfileProxyFields form={form} /> },
@@ -119,10 +133,21 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
       {editing && detail.isError ? (
         <Result status="warning" title={t('profiles.loadFailed')} extra={<Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>} />
       ) : (
-        <Spin spinning={editing && detail.isLoading}>
-          <Form form={form} layout="vertical" initialValues={emptyProfileSettings(defaultGroupId)} onFinish={() => void submit()} data-testid="profile-form">
-            <Tabs activeKey={tab} onChange={(key) => setTab(key as ProfileFormTab)} items={tabs} />
-          </Form>
+        <Spin spinning={(editing && detail.isLoading) || !defaultsReady}>
+          {defaultsReady ? (
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={emptyProfileSettings(defaultGroupId, { os: defaultOs, startPage: defaultStartPage })}
+              onFinish={() => void submit()}
+              data-testid="profile-form"
+            >
+              <ConsistencyWarnings form={form} onShowField={showField} />
+              <Tabs activeKey={tab} onChange={(key) => setTab(key as ProfileFormTab)} items={tabs} />
+            </Form>
+          ) : (
+            <div style={{ minHeight: 240 }} />
+          )}
         </Spin>
       )}
     </Drawer>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enumOptions } from './enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 import { ProxyPasteInput } from './ProxyPasteInput.tsx';
+import { ProxyTestButton } from '../browsers/ProxyTestButton.tsx';
 
 /** Proxy tab: host and port are required once a type is chosen (spec §5). */
 export function ProfileProxyFields({ form }: { form: FormInstance<ProfileFormValues> }) {
@@ -64,6 +65,7 @@ export function ProfileProxyFields({ form }: { form: FormInstance<ProfileFormVal
           </Form.Item>
         </Col>
       </Row>
+      {off ? null : <ProxyTestButton form={form} />}
       {off ? (
         <Form.Item name={['proxy', 'direct']} label={t('profiles.proxy.direct')} valuePropName="checked" extra={t('profiles.proxy.directHint')}>
           <Switch data-testid="proxy-direct" />

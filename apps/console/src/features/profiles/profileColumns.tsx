@@ -2,6 +2,7 @@ import type { ListQuery, OperatingSystem, ProfileRow } from '@facet/contracts';
 import { Button, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { testId } from '../../lib/testId.ts';
 import { GroupIcon } from '../groups/GroupIcon.tsx';
 import { proxyText } from './proxyText.ts';
@@ -12,13 +13,18 @@ interface ColumnOptions {
   query: ListQuery;
   onEdit: (row: ProfileRow) => void;
   onDelete: (row: ProfileRow) => void;
+  onCookies: (row: ProfileRow) => void;
+  /** The desktop client's open/close control; absent in the browser version. */
+  renderLaunch?: ((row: ProfileRow) => ReactNode) | undefined;
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, onEdit, onDelete }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, renderLaunch }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
+  const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 150, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
   return [
+    ...launch,
     { key: 'serial', title: t('profiles.col.serial'), dataIndex: 'serial', width: 90, sorter: true, sortOrder: sortOrder('serial') },
     {
       key: 'name',
@@ -57,12 +63,15 @@ export function profileColumns({ t, formatDate, query, onEdit, onDelete }: Colum
     {
       key: 'actions',
       title: t('profiles.col.actions'),
-      width: 150,
+      width: 210,
       fixed: 'end',
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onEdit(row)} data-testid={`profile-edit-${row.id}`}>
             {t('profiles.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => onCookies(row)} data-testid={`profile-cookies-${row.id}`}>
+            {t('profiles.cookies')}
           </Button>
           <Popconfirm
             title={t('profiles.deleteOneConfirm', { name: row.name })}

@@ -4,6 +4,7 @@ import {
   proxySchema,
   syncOptionsSchema,
   type FingerprintOptions,
+  type OperatingSystem,
   type Profile,
   type ProfileSettings,
 } from '@facet/contracts';
@@ -19,17 +20,23 @@ export type ProfileFormTab = 'basic' | 'proxy' | 'fingerprint' | 'advanced';
 /** Fingerprint options the Advanced tab shows: set by the user, kept when a new fingerprint is generated. */
 export const advancedFingerprintKeys = ['customHeaders', 'dns', 'remoteDebug', 'portScanProtection', 'commandLine', 'deviceName', 'macAddress'] as const;
 
-export function emptyProfileSettings(groupId: string): ProfileFormValues {
+/** What a new profile starts with from the account's global settings. */
+export interface NewProfileDefaults {
+  os: OperatingSystem;
+  startPage: string;
+}
+
+export function emptyProfileSettings(groupId: string, defaults: NewProfileDefaults = { os: 'windows', startPage: '' }): ProfileFormValues {
   return {
     name: '',
     groupId,
     remark: '',
-    os: 'windows',
+    os: defaults.os,
     userAgent: '',
     resolution: '',
     language: '',
     timezone: '',
-    startPage: '',
+    startPage: defaults.startPage,
     kernelVersion: DEFAULT_KERNEL_VERSION,
     iconId: 1,
     proxy: proxySchema.parse({}),

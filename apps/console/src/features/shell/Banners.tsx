@@ -7,8 +7,9 @@ import { usePreferences } from '../../app/Preferences.tsx';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { welRoutes } from '../../lib/routes.ts';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
+import { BindReminderBanner } from '../binding/BindReminderBanner.tsx';
 
-/** Expired-plan banner (main: renew; sub: ask the main account) and the client download banner. */
+/** Expired-plan banner (main: renew; sub: ask the main account), the client download banner and the bind reminder. */
 export function Banners({ member }: { member: Member }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,6 +42,7 @@ export function Banners({ member }: { member: Member }) {
           data-testid="banner-download"
         />
       ) : null}
+      <BindReminderBanner member={member} />
     </>
   );
 }

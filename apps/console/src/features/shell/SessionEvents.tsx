@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { dropSession } from '../auth/session.ts';
+import { orderOfPush, usePaymentSettle } from '../plans/paymentOutcome.ts';
 
 /**
  * Reacts to what happens outside any one screen (spec §4, §8): the session ending (887 pushed,
  * failed silent re-login), calls without an answer, the network going away and coming back,
- * and the desktop client asking for a logout.
+ * the desktop client asking for a logout, and payment results pushed by the server (888, 889).
  */
 export function SessionEvents() {
   const runtime = useRuntime();
@@ -20,6 +21,7 @@ export function SessionEvents() {
   const { notification, message } = App.useApp();
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastNetworkNotice = useRef(0);
+  const settlePayment = usePaymentSettle();
 
   useEffect(() => {
     const toLogin = () => {
@@ -40,6 +42,8 @@ export function SessionEvents() {
     const offs = [
       runtime.events.on('push', (push) => {
         if (push.code === Code.FORCED_LOGOUT) forcedLogout(push.msg);
+        else if (push.code === Code.PAYMENT_SUCCEEDED) settlePayment(orderOfPush(push.data), true);
+        else if (push.code === Code.PAYMENT_FAILED) settlePayment(orderOfPush(push.data), false);
       }),
       runtime.events.on('loginRequired', ({ code, msg }) => {
         if (code === Code.FORCED_LOGOUT) return forcedLogout(msg);
@@ -67,7 +71,7 @@ export function SessionEvents() {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [runtime, queryClient, navigate, t, notification, message]);
+  }, [runtime, queryClient, navigate, t, notification, message, settlePayment]);
 
   return null;
 }

@@ -10,6 +10,13 @@ import { displayName } from '../../lib/displayName.ts';
 import { allowedScreens, buildMenu } from '../../lib/menuModel.ts';
 import { landingPath, screenForPath, welRoutes } from '../../lib/routes.ts';
 import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { ApiTokenMenu } from '../apiToken/ApiTokenMenu.tsx';
+import { BindingProvider } from '../binding/BindingProvider.tsx';
+import { FeedbackButton } from '../feedback/FeedbackButton.tsx';
+import { LocalSettingsButton } from '../localSettings/LocalSettingsButton.tsx';
+import { NoticesButton } from '../notices/NoticesButton.tsx';
+import { PlanReminder } from '../settings/PlanReminder.tsx';
+import { UpdateNotes } from '../updates/UpdateNotes.tsx';
 import { useBridgeConnected } from './useBridgeConnected.ts';
 import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs.ts';
 import { Banners } from './Banners.tsx';
@@ -60,60 +67,75 @@ export function Shell({ member }: { member: Member }) {
     writeJson(tabsKey, tabs);
   }, [tabsKey, tabs]);
 
+  // A page's code loads on its first visit, and a navigation the router is still loading is
+  // dropped when the next click comes: opening the tab on the click keeps every clicked page.
+  const openFromMenu = (path: string) => {
+    const clicked = screenForPath(path);
+    if (clicked && allowed.has(clicked)) setTabs((state) => openTab(state, clicked));
+  };
+
   if (location.pathname === '/wel' || location.pathname === '/wel/') return <Navigate to={tabs.active ? welRoutes[tabs.active] : landing} replace />;
   // Screens this version or role does not have lead back to the landing page.
   if (!screen || !allowed.has(screen)) return <Navigate to={landing} replace />;
 
   const name = displayName(member, t('shell.defaultUser'));
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsed={collapsed} trigger={null} width={248} collapsedWidth={64} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
-        <Flex align="center" gap={10} style={{ height: 56, padding: collapsed ? '0 16px' : '0 20px', overflow: 'hidden' }}>
-          <img src="/favicon.svg" width={28} height={28} alt="" />
-          {collapsed ? null : (
-            <Typography.Text strong ellipsis data-testid="header-name">
-              {name}
-            </Typography.Text>
-          )}
-        </Flex>
-        <SideMenu entries={menu} collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: token.colorBgContainer, padding: '0 12px', height: 56, lineHeight: '56px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-            <Tooltip title={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}>
-              <Button
-                type="text"
-                aria-label={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-                data-testid="collapse-toggle"
-              />
-            </Tooltip>
-            <Flex align="center" gap={4}>
-              <Tooltip title={mode === 'client' && !bridgeConnected ? t('error.bridgeUnavailable') : undefined}>
-                <Tag
-                  color={mode === 'client' ? (bridgeConnected ? 'blue' : 'red') : 'default'}
-                  data-testid="mode-badge"
-                  data-mode={mode}
-                  data-bridge={bridgeConnected ? 'connected' : 'disconnected'}
-                >
-                  {mode === 'client' ? t('shell.clientBadge') : t('shell.browserBadge')}
-                </Tag>
-              </Tooltip>
-              <ThemeToggle />
-              <LanguagePicker />
-              <UserMenu member={member} />
-            </Flex>
+    <BindingProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider collapsed={collapsed} trigger={null} width={248} collapsedWidth={64} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+          <Flex align="center" gap={10} style={{ height: 56, padding: collapsed ? '0 16px' : '0 20px', overflow: 'hidden' }}>
+            <img src="/favicon.svg" width={28} height={28} alt="" />
+            {collapsed ? null : (
+              <Typography.Text strong ellipsis data-testid="header-name">
+                {name}
+              </Typography.Text>
+            )}
           </Flex>
-        </Layout.Header>
-        <Banners member={member} />
-        <TabStrip state={tabs} onChange={setTabs} onRefresh={() => setRefreshKey((k) => k + 1)} />
-        <Layout.Content style={{ margin: 16, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
-          <Outlet key={`${location.pathname}:${refreshKey}`} />
-        </Layout.Content>
+          <SideMenu entries={menu} collapsed={collapsed} onOpen={openFromMenu} />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header style={{ background: token.colorBgContainer, padding: '0 12px', height: 56, lineHeight: '56px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+            <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+              <Tooltip title={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}>
+                <Button
+                  type="text"
+                  aria-label={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => setCollapsed(!collapsed)}
+                  data-testid="collapse-toggle"
+                />
+              </Tooltip>
+              <Flex align="center" gap={4}>
+                <Tooltip title={mode === 'client' && !bridgeConnected ? t('error.bridgeUnavailable') : undefined}>
+                  <Tag
+                    color={mode === 'client' ? (bridgeConnected ? 'blue' : 'red') : 'default'}
+                    data-testid="mode-badge"
+                    data-mode={mode}
+                    data-bridge={bridgeConnected ? 'connected' : 'disconnected'}
+                  >
+                    {mode === 'client' ? t('shell.clientBadge') : t('shell.browserBadge')}
+                  </Tag>
+                </Tooltip>
+                <LocalSettingsButton />
+                <NoticesButton />
+                <FeedbackButton />
+                <ApiTokenMenu member={member} />
+                <ThemeToggle />
+                <LanguagePicker />
+                <UserMenu member={member} />
+              </Flex>
+            </Flex>
+          </Layout.Header>
+          <Banners member={member} />
+          <TabStrip state={tabs} onChange={setTabs} onRefresh={() => setRefreshKey((k) => k + 1)} />
+          <Layout.Content style={{ margin: 16, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+            <Outlet key={`${location.pathname}:${refreshKey}`} />
+          </Layout.Content>
+        </Layout>
+        <RegisterSuccessDialog />
+        <PlanReminder member={member} />
+        <UpdateNotes />
       </Layout>
-      <RegisterSuccessDialog />
-    </Layout>
+    </BindingProvider>
   );
 }

@@ -35,7 +35,8 @@ const icons: Record<string, ReactNode> = {
   reward: <GiftOutlined />,
 };
 
-export function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed: boolean }) {
+/** `onOpen` hears of a click before the page loads (see Shell: the tab opens at once). */
+export function SideMenu({ entries, collapsed, onOpen }: { entries: MenuEntry[]; collapsed: boolean; onOpen: (path: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -56,7 +57,10 @@ export function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collaps
       selectedKeys={[pathname]}
       defaultOpenKeys={collapsed ? [] : groupKeys}
       items={items}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        onOpen(key);
+        void navigate(key);
+      }}
       style={{ borderInlineEnd: 'none' }}
       data-testid="side-menu"
     />

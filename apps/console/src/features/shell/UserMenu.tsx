@@ -1,23 +1,35 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, IdcardOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { Member } from '@facet/contracts';
 import { App, Avatar, Button, Dropdown, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { displayName } from '../../lib/displayName.ts';
 import { welRoutes } from '../../lib/routes.ts';
 import { useSignOut } from '../auth/session.ts';
+import { fallbackAccountSettings, useAccountSettings } from '../settings/accountSettingsQueries.ts';
+import { UpdateLogDialog } from '../updates/UpdateLogDialog.tsx';
 
-/** Account info, identity verification (client) and logout with confirmation (spec §2). */
+/**
+ * Account info, identity verification (client), the update log, and logout (spec §2). Logout
+ * asks first unless the global settings say not to: in the desktop client the question warns
+ * that every browser it opened closes.
+ */
 export function UserMenu({ member }: { member: Member }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { mode } = useRuntime();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const accountSettings = useAccountSettings();
+  const [updateLogOpen, setUpdateLogOpen] = useState(false);
   const name = displayName(member, t('shell.defaultUser'));
+  // Until the settings are known (or when they cannot be read), the safe default: ask.
+  const askFirst = (accountSettings.data ?? fallbackAccountSettings).confirmLogoutWithBrowsers;
 
-  const confirmLogout = () =>
+  const logout = () => {
+    if (!askFirst) return void signOut();
     modal.confirm({
       title: t('shell.logout.title'),
       content: mode === 'client' ? t('shell.logout.bodyClient') : t('shell.logout.body'),
@@ -26,29 +38,40 @@ export function UserMenu({ member }: { member: Member }) {
       okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
       onOk: signOut,
     });
+  };
+
+  const onMenu = (key: string) => {
+    if (key === 'logout') return logout();
+    if (key === 'updateLog') return setUpdateLogOpen(true);
+    void navigate(key === 'kyc' ? welRoutes.kyc : welRoutes.userinfo);
+  };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'info', icon: <IdcardOutlined />, label: t('shell.user.info') },
-          ...(mode === 'client' ? [{ key: 'kyc', icon: <SafetyCertificateOutlined />, label: t('shell.user.kyc') }] : []),
-          { type: 'divider' as const },
-          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('shell.user.logout')}</span> },
-        ],
-        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : void navigate(key === 'kyc' ? welRoutes.kyc : welRoutes.userinfo)),
-      }}
-    >
-      <Button type="text" data-testid="user-menu">
-        <Flex align="center" gap={8}>
-          <Avatar size="small" icon={<UserOutlined />} />
-          <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-            {name}
-          </Typography.Text>
-          <DownOutlined style={{ fontSize: 10 }} />
-        </Flex>
-      </Button>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'info', icon: <IdcardOutlined />, label: t('shell.user.info') },
+            ...(mode === 'client' ? [{ key: 'kyc', icon: <SafetyCertificateOutlined />, label: t('shell.user.kyc') }] : []),
+            { key: 'updateLog', icon: <HistoryOutlined />, label: <span data-testid="update-log-open">{t('updateLog.open')}</span> },
+            { type: 'divider' as const },
+            { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('shell.user.logout')}</span> },
+          ],
+          onClick: ({ key }) => onMenu(key),
+        }}
+      >
+        <Button type="text" data-testid="user-menu">
+          <Flex align="center" gap={8}>
+            <Avatar size="small" icon={<UserOutlined />} />
+            <Typography.Text ellipsis style={{ maxWidth: 160 }}>
+              {name}
+            </Typography.Text>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Flex>
+        </Button>
+      </Dropdown>
+      {updateLogOpen ? <UpdateLogDialog onClose={() => setUpdateLogOpen(false)} /> : null}
+    </>
   );
 }

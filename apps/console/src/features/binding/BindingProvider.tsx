@@ -1,0 +1,19 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { BindDialog } from './BindDialog.tsx';
+import { OpenBindContext } from './bindContext.ts';
+import type { BindKind } from './bindReminder.ts';
+
+/**
+ * Holds the two bind dialogs for the shell: the banner and the account page open them. Every
+ * opening mounts a fresh dialog (spec §4: the form is reset and any countdown stopped).
+ */
+export function BindingProvider({ children }: { children: ReactNode }) {
+  const [opened, setOpened] = useState<{ kind: BindKind; serial: number } | null>(null);
+  const open = useCallback((kind: BindKind) => setOpened((previous) => ({ kind, serial: (previous?.serial ?? 0) + 1 })), []);
+  return (
+    <OpenBindContext.Provider value={open}>
+      {children}
+      {opened ? <BindDialog key={opened.serial} kind={opened.kind} onClose={() => setOpened(null)} /> : null}
+    </OpenBindContext.Provider>
+  );
+}

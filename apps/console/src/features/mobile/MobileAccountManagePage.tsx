@@ -1,0 +1,106 @@
+import { Code, limits, subAccountCreateCall, subAccountUpdateCall, validateNewPassword, validateUsername, type SubAccount } from '@facet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
+import { useShowError } from '../../lib/showError.ts';
+import { useMember } from '../auth/session.ts';
+import { useRefreshPlan } from '../plans/planQueries.ts';
+import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm } from '../subAccounts/SubAccountDialog.tsx';
+import { useRefreshSubAccounts, useSubAccounts } from '../subAccounts/subAccountQueries.ts';
+import { MobilePage } from './MobilePage.tsx';
+import { mobilePaths } from './mobilePaths.ts';
+import { QueryStatus } from './QueryStatus.tsx';
+
+/** /mobile/account/manage[?id=<sub-account>]: add a sub-account, or edit the one named. */
+export default function MobileAccountManagePage() {
+  const { t } = useTranslation();
+  const member = useMember();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const title = id ? t('mobile.editAccount') : t('subAccounts.createTitle');
+  let body = null;
+  if (member.data?.type === 'sub') body = <Alert type="info" showIcon title={t('code.mainAccountOnly')} data-testid="mobile-sub-notice" />;
+  else if (member.data) body = id ? <EditSubAccount id={id} /> : <SubAccountFormPage subAccount={null} />;
+  return (
+    <MobilePage title={title} back={mobilePaths.accounts} testId="mobile-account-manage">
+      {body}
+    </MobilePage>
+  );
+}
+
+function EditSubAccount({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const subAccounts = useSubAccounts();
+  if (!subAccounts.data) return <QueryStatus error={subAccounts.error} onRetry={() => void subAccounts.refetch()} />;
+  const subAccount = subAccounts.data.list.find((sub) => sub.id === id);
+  if (!subAccount) return <Result status="404" title={t('code.notFound')} extra={<Button onClick={() => void navigate(mobilePaths.accounts)}>{t('common.back')}</Button>} />;
+  return <SubAccountFormPage key={subAccount.id} subAccount={subAccount} />;
+}
+
+/**
+ * The sub-account dialog's form as a page, with its rules (SubAccountDialog.tsx) and calls.
+ * Field names match the calls', so server issues land beside their fields.
+ */
+function SubAccountFormPage({ subAccount }: { subAccount: SubAccount | null }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { api } = useRuntime();
+  const navigate = useNavigate();
+  const showError = useShowError();
+  const refresh = useRefreshSubAccounts();
+  // The list shows the plan's sub-account use beside it.
+  const refreshPlan = useRefreshPlan();
+  const [form] = Form.useForm<SubAccountForm>();
+  const editing = subAccount !== null;
+  const save = useMutation({
+    mutationFn: ({ username, nickname, platformAccount, password }: SubAccountForm) =>
+      subAccount
+        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}) })
+        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount }),
+    onSuccess: async () => {
+      message.success(t(editing ? 'subAccounts.updated' : 'subAccounts.created'));
+      await Promise.all([refresh(), refreshPlan()]);
+      await navigate(mobilePaths.accounts, { replace: true });
+    },
+    onError: (error) => showError(error, form, { fields: { [Code.USERNAME_TAKEN]: 'username' } }),
+  });
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '' }}
+      onFinish={(values) => save.mutate({ ...values, nickname: (values.nickname ?? '').trim(), platformAccount: (values.platformAccount ?? '').trim() })}
+      data-testid="mobile-account-form"
+    >
+      {editing ? (
+        <Form.Item label={t('subAccounts.username')}>
+          <Input value={subAccount.username} disabled data-testid="mobile-account-username" />
+        </Form.Item>
+      ) : (
+        <Form.Item name="username" label={t('subAccounts.username')} extra={t('auth.register.usernameHint')} rules={[fromContract(validateUsername, t)]}>
+          <Input autoComplete="off" autoCapitalize="none" maxLength={limits.usernameMax} data-testid="mobile-account-username" />
+        </Form.Item>
+      )}
+      <Form.Item name="nickname" label={t('subAccounts.nickname')} rules={[{ max: NICKNAME_MAX, message: t('validation.tooLong') }]}>
+        <Input maxLength={NICKNAME_MAX} data-testid="mobile-account-nickname" />
+      </Form.Item>
+      <Form.Item name="platformAccount" label={t('subAccounts.platformAccount')} extra={t('subAccounts.platformAccountHint')} rules={[{ max: PLATFORM_ACCOUNT_MAX, message: t('validation.tooLong') }]}>
+        <Input maxLength={PLATFORM_ACCOUNT_MAX} data-testid="mobile-account-platform" />
+      </Form.Item>
+      {editing ? <Alert type="info" showIcon title={t('subAccounts.newPasswordHint')} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item name="password" label={t(editing ? 'subAccounts.newPassword' : 'subAccounts.password')} extra={t('auth.register.passwordHint')} rules={[fromContract(editing ? optionalNewPassword : validateNewPassword, t)]}>
+        <Input.Password autoComplete="new-password" maxLength={limits.passwordMax} data-testid="mobile-account-password" />
+      </Form.Item>
+      <Form.Item name="confirm" label={t('subAccounts.confirmPassword')} dependencies={['password']} rules={[editing ? optionalConfirmRule(t) : confirmPasswordRule(t, 'password')]}>
+        <Input.Password autoComplete="new-password" maxLength={limits.passwordMax} data-testid="mobile-account-confirm" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={save.isPending} data-testid="mobile-account-save">
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+import { PAYMENT_NOTICE_QUIET_MS } from '@facet/contracts';
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { readString, storageKeys, writeString } from '../../lib/storage.ts';
+import { useRefreshPlan } from './planQueries.ts';
+
+/** Orders already settled in this page: the poll and the push may both report the same one. */
+const settledOrders = new Set<string>();
+
+/** The mobile payment success page (spec §2, §4). */
+export const MOBILE_PAY_SUCCESS_PATH = '/mobile/package/success';
+
+/**
+ * Settles an order once, whichever reports it first: the payment dialog's poll (`payment/listen`)
+ * or the realtime push (888 paid, 889 failed). Success stores the pay time and shows one notice
+ * (none if another one was shown less than 4 s earlier, e.g. in a second browser tab); on a phone
+ * it goes to the mobile success page instead (spec §4), and a failure is a short message there.
+ * Either outcome refreshes the plan and tells the dialog or page showing that order.
+ */
+export function usePaymentSettle() {
+  const { t } = useTranslation();
+  const { notification, message } = App.useApp();
+  const { events, mobile } = useRuntime();
+  const navigate = useNavigate();
+  const refreshPlan = useRefreshPlan();
+  return useCallback(
+    (s: string | null, ok: boolean) => {
+      if (s !== null) {
+        if (settledOrders.has(s)) return;
+        settledOrders.add(s);
+      }
+      if (ok) {
+        const last = Number(readString(storageKeys.payTime) ?? 0);
+        const now = Date.now();
+        writeString(storageKeys.payTime, String(now));
+        if (mobile) {
+          // The pay page the person waits on is left for good: back does not reopen a paid order.
+          void navigate(MOBILE_PAY_SUCCESS_PATH, { replace: window.location.pathname.startsWith('/mobile/package/pay') });
+        } else if (!(now - last >= 0 && now - last < PAYMENT_NOTICE_QUIET_MS)) {
+          notification.success({ key: 'payment-result', title: t('code.paymentSucceeded'), description: t('payment.successBody'), props: { 'data-testid': 'payment-success' } });
+        }
+      } else if (mobile) {
+        message.error(t('code.paymentFailed'));
+      } else {
+        notification.error({ key: 'payment-result', title: t('code.paymentFailed'), description: t('payment.failedBody'), props: { 'data-testid': 'payment-failed' } });
+      }
+      void refreshPlan();
+      if (s !== null) events.emit('paymentSettled', { s, ok });
+    },
+    [t, notification, message, events, mobile, navigate, refreshPlan],
+  );
+}
+
+/** The order token a payment push carries in `data.s`, if any. */
+export function orderOfPush(data: unknown): string | null {
+  if (typeof data === 'object' && data !== null && 's' in data && typeof data.s === 'string') return data.s;
+  return null;
+}

@@ -1,0 +1,99 @@
+import { ApiError } from '@facet/api-client';
+import { operatingSystems, type AccountSettings } from '@facet/contracts';
+import { App, Button, Divider, Flex, Form, Input, InputNumber, Result, Select, Spin, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useShowError } from '../../lib/showError.ts';
+import { enumOptions } from '../profiles/enumOptions.ts';
+import { PageTitle } from '../shell/PageTitle.tsx';
+import { useAccountSettings, useSaveAccountSettings } from './accountSettingsQueries.ts';
+
+/** Largest number of reminder days the server keeps (the contract's limit). */
+const PLAN_REMINDER_MAX_DAYS = 30;
+
+/**
+ * /wel/account/setting: the account's global settings, kept on the server so they follow the
+ * person to every console: what a new profile starts with, whether signing out asks first,
+ * and how early the console reminds of a plan's end.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const settings = useAccountSettings();
+
+  let content;
+  if (settings.data) content = <SettingsForm settings={settings.data} />;
+  else if (settings.error)
+    content = (
+      <Result
+        status="warning"
+        title={settings.error instanceof ApiError ? settings.error.msg || t(settings.error.messageKey) : t('error.unknown')}
+        extra={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  else
+    content = (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+
+  return (
+    <div data-testid="screen-setting">
+      <PageTitle>{t('menu.setting')}</PageTitle>
+      <div data-testid="settings-page">{content}</div>
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: AccountSettings }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const showError = useShowError();
+  const [form] = Form.useForm<AccountSettings>();
+  const save = useSaveAccountSettings();
+
+  const submit = (values: AccountSettings) =>
+    save.mutate(
+      { ...values, defaultStartPage: values.defaultStartPage.trim() },
+      {
+        onSuccess: (saved) => {
+          form.setFieldsValue(saved);
+          message.success(t('settings.saved'));
+        },
+        onError: (error) => showError(error, form, { prefix: 'settings' }),
+      },
+    );
+
+  return (
+    <Form<AccountSettings> form={form} layout="vertical" initialValues={settings} onFinish={submit} style={{ maxWidth: 640 }} data-testid="settings-form">
+      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+        {t('settings.section.profiles')}
+      </Divider>
+      <Form.Item name="defaultOs" label={t('settings.defaultOs.label')} extra={t('settings.defaultOs.hint')}>
+        <Select options={enumOptions(operatingSystems, 'profiles.os', t)} data-testid="settings-default-os" />
+      </Form.Item>
+      <Form.Item
+        name="defaultStartPage"
+        label={t('settings.startPage.label')}
+        extra={t('settings.startPage.hint')}
+        rules={[{ max: 2048, message: t('validation.tooLong') }]}
+      >
+        <Input placeholder="https://" allowClear data-testid="settings-start-page" />
+      </Form.Item>
+      <Divider titlePlacement="start">{t('settings.section.console')}</Divider>
+      <Form.Item name="confirmLogoutWithBrowsers" label={t('settings.confirmLogout.label')} extra={t('settings.confirmLogout.hint')} valuePropName="checked">
+        <Switch data-testid="settings-confirm-logout" />
+      </Form.Item>
+      <Form.Item
+        name="planReminderDays"
+        label={t('settings.planReminder.label')}
+        extra={t('settings.planReminder.hint')}
+        rules={[{ required: true, type: 'integer', min: 0, max: PLAN_REMINDER_MAX_DAYS, message: t('settings.planReminder.range') }]}
+      >
+        <InputNumber min={0} max={PLAN_REMINDER_MAX_DAYS} precision={0} suffix={t('settings.planReminder.unit')} style={{ width: 200 }} data-testid="settings-plan-reminder" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

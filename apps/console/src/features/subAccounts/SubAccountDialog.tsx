@@ -1,0 +1,115 @@
+import { Code, limits, subAccountCreateCall, subAccountUpdateCall, validateNewPassword, validatePasswordsMatch, validateUsername, type Rule, type SubAccount } from '@facet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import type { Rule as FormRule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
+import { useShowError } from '../../lib/showError.ts';
+import { testId } from '../../lib/testId.ts';
+import { useRefreshSubAccounts } from './subAccountQueries.ts';
+
+/** The call's limits (contracts `subAccounts.ts`), mirrored so the inputs stop where the server would refuse. */
+export const NICKNAME_MAX = 30;
+export const PLATFORM_ACCOUNT_MAX = 100;
+
+export interface SubAccountForm {
+  username: string;
+  nickname: string;
+  platformAccount: string;
+  password: string;
+  confirm: string;
+}
+
+/** On edit the password may stay blank (unchanged); what is typed follows the new-password rule. */
+export const optionalNewPassword: Rule = (value) => (value ? validateNewPassword(value) : null);
+
+/** On edit the confirmation is needed only once a new password is typed. */
+export function optionalConfirmRule(t: TFunction): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: string) => {
+      const password = getFieldValue('password') as string | undefined;
+      if (!password && !value) return;
+      const key = value ? validatePasswordsMatch(password ?? '', value) : 'validation.password.required';
+      if (key) throw new Error(t(key));
+    },
+  });
+}
+
+/**
+ * Add a sub-account, or edit one when `subAccount` is given. Field names match the calls', so
+ * server issues land beside their fields.
+ */
+export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccount | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { api } = useRuntime();
+  const showError = useShowError();
+  const refresh = useRefreshSubAccounts();
+  const [form] = Form.useForm<SubAccountForm>();
+  const editing = subAccount !== null;
+  const save = useMutation({
+    mutationFn: ({ username, nickname, platformAccount, password }: SubAccountForm) =>
+      subAccount
+        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}) })
+        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount }),
+    onSuccess: async () => {
+      message.success(t(editing ? 'subAccounts.updated' : 'subAccounts.created'));
+      await refresh();
+      onClose();
+    },
+    // A taken username belongs beside the username field, not in a passing toast.
+    onError: (error) => showError(error, form, { fields: { [Code.USERNAME_TAKEN]: 'username' } }),
+  });
+  const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '' };
+  return (
+    <Modal
+      open
+      width={limits.dialogWidthPx}
+      title={editing ? t('subAccounts.editTitle', { username: subAccount.username }) : t('subAccounts.createTitle')}
+      okText={t('common.save')}
+      okButtonProps={{ loading: save.isPending, ...testId('sub-save') }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(values) => save.mutate({ ...values, nickname: (values.nickname ?? '').trim(), platformAccount: (values.platformAccount ?? '').trim() })}
+        data-testid="sub-form"
+      >
+        {editing ? null : (
+          <Form.Item name="username" label={t('subAccounts.username')} extra={t('auth.register.usernameHint')} rules={[fromContract(validateUsername, t)]}>
+            <Input autoFocus autoComplete="off" maxLength={limits.usernameMax} data-testid="sub-username" />
+          </Form.Item>
+        )}
+        <Form.Item name="nickname" label={t('subAccounts.nickname')} rules={[{ max: NICKNAME_MAX, message: t('validation.tooLong') }]}>
+          <Input autoFocus={editing} maxLength={NICKNAME_MAX} data-testid="sub-nickname" />
+        </Form.Item>
+        <Form.Item name="platformAccount" label={t('subAccounts.platformAccount')} extra={t('subAccounts.platformAccountHint')} rules={[{ max: PLATFORM_ACCOUNT_MAX, message: t('validation.tooLong') }]}>
+          <Input maxLength={PLATFORM_ACCOUNT_MAX} data-testid="sub-platform-account" />
+        </Form.Item>
+        {editing ? <Alert type="info" showIcon title={t('subAccounts.newPasswordHint')} style={{ marginBottom: 16 }} data-testid="sub-password-hint" /> : null}
+        <Form.Item
+          name="password"
+          label={t(editing ? 'subAccounts.newPassword' : 'subAccounts.password')}
+          extra={t('auth.register.passwordHint')}
+          rules={[fromContract(editing ? optionalNewPassword : validateNewPassword, t)]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={limits.passwordMax} data-testid="sub-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('subAccounts.confirmPassword')}
+          dependencies={['password']}
+          rules={[editing ? optionalConfirmRule(t) : confirmPasswordRule(t, 'password')]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={limits.passwordMax} data-testid="sub-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
