@@ -6,4 +6,5 @@ import { run } from './lib/run.mjs';
 // `npm run bench`: the benchmarks of bench/, results appended to docs/benchmarks.md.
 ensureNode();
 await ensureNpmDependencies();
-process.exit(await run(process.execPath, [...tsxArgs, path.join(root, 'bench/run.ts'), ...process.argv.slice(2)], { cwd: root }));
+// --expose-gc: the launch bench measures the agent's memory per profile after a collection.
+process.exit(await run(process.execPath, ['--expose-gc', ...tsxArgs, path.join(root, 'bench/run.ts'), ...process.argv.slice(2)], { cwd: root }));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { vi } from 'vitest';
 
 /** The flags of docs/architecture.md for tests: nothing may leave loopback. */
 export const testChromiumFlags = [
@@ -21,6 +22,22 @@ export function chromiumPath(): string {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: testChromiumFlags, headless: true });
+}
+
+/**
+ * The page of a browser just started (over CDP) whose URL passes `matches`. Its tab may exist
+ * before its first navigation commits (its URL still about:blank), so no new 'page' event comes
+ * for it: wait for the URL, not for an event.
+ */
+export async function pageWhere(context: BrowserContext, matches: (url: string) => boolean, timeout = 30_000): Promise<Page> {
+  return vi.waitFor(
+    () => {
+      const page = context.pages().find((p) => matches(p.url()));
+      if (!page) throw new Error(`no page of the wanted URL; open: ${context.pages().map((p) => p.url()).join(', ') || 'none'}`);
+      return page;
+    },
+    { timeout, interval: 100 },
+  );
 }
 
 /** Collects page errors so a test can assert the console ran without any. */

@@ -1,6 +1,6 @@
 import { locales, lookup } from '@facet/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { startStack, type Stack } from './processes.ts';
 
@@ -31,5 +31,30 @@ export async function signInThroughForm(page: Page, baseUrl: string, account: st
   await page.getByLabel(text('auth.login.account')).fill(account);
   await page.getByLabel(text('auth.login.password')).fill(password);
   if (keep) await page.getByLabel(text('auth.login.keep')).check();
-  await page.getByRole('button', { name: text('auth.login.submit') }).click();
+  await page.getByRole('button', { name: text('auth.login.submit'), exact: true }).click();
+}
+
+/**
+ * Picks an item from what `trigger` opens (an antd Dropdown menu, Select list or Popconfirm)
+ * until `done` holds: a locator that shows, or a check that passes. Under CI load a click in a
+ * menu still opening was lost once and nothing happened. As a person would, this opens the menu
+ * again if it closed and clicks again, but never once `done` holds, so nothing is done twice;
+ * each click is given `settle` ms to show its effect first.
+ */
+export async function pickMenuItem(trigger: Locator, item: Locator, done: Locator | (() => Promise<boolean>), { timeout = 40_000, settle = 10_000 } = {}): Promise<void> {
+  const holds = async () => (typeof done === 'function' ? done() : done.isVisible());
+  await vi.waitFor(
+    async () => {
+      if (await holds()) return;
+      if (!(await item.isVisible())) await trigger.click({ timeout: 5_000 });
+      await item.click({ timeout: 5_000 });
+      await vi.waitFor(
+        async () => {
+          if (!(await holds())) throw new Error(`nothing came of clicking ${item}`);
+        },
+        { timeout: settle, interval: 100 },
+      );
+    },
+    { timeout, interval: 100 },
+  );
 }

@@ -76,6 +76,8 @@ export const E2E_CAPTCHA = 'W7KZ';
 
 export interface Stack {
   dataDir: string;
+  /** What the server and agent were started with, for a further agent of the same stack. */
+  env: Record<string, string>;
   serverUrl: string;
   agentUrl: string;
   server: Started;
@@ -100,6 +102,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     // Enough ready fingerprints for the journeys, without the server filling 1,000 per system
     // while Chromium needs the CPU.
     FACET_FINGERPRINT_POOL: '60',
+    // Each agent's local API on a port of its own, and profile browsers kept on loopback.
+    FACET_LOCAL_API_PORT: '0',
+    FACET_BROWSER_LOOPBACK_ONLY: '1',
     ...env,
   };
   const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);
@@ -107,6 +112,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const outbox = path.join(dataDir, 'outbox');
   return {
     dataDir,
+    env: common,
     serverUrl: `http://127.0.0.1:${serverPort}`,
     agentUrl: `http://127.0.0.1:${agentPort}`,
     server,

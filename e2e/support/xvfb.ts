@@ -6,7 +6,7 @@ export async function startXvfb(): Promise<{ display: string; stop(): Promise<vo
   let n = 90;
   while (fs.existsSync(`/tmp/.X11-unix/X${n}`) || fs.existsSync(`/tmp/.X${n}-lock`)) n += 1;
   const child: ChildProcess = spawn('Xvfb', [`:${n}`, '-screen', '0', '1400x900x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!fs.existsSync(`/tmp/.X11-unix/X${n}`)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('Xvfb did not start (install it with: sudo apt-get install xvfb)');
     await new Promise((r) => setTimeout(r, 50));

@@ -38,6 +38,6 @@ describe('desktop client window', () => {
     } finally {
       await agent.stop();
     }
-    await expect.poll(() => processesWith(path.join(agentData, 'app-window')).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => processesWith(path.join(agentData, 'app-window')).length, { timeout: 30_000 }).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
+import { loginCall, profileCreateCall, profileDetailCall } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
-import { signUpByApi } from '../support/accounts.ts';
+import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
-import { menuKeys, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { menuKeys, pickMenuItem, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { freePort } from '../support/processes.ts';
+import { processesWith } from '../support/xvfb.ts';
 
 const env = useStackAndBrowser();
 
@@ -25,8 +28,7 @@ describe('desktop client (the agent\'s URL)', () => {
     // The user menu offers identity verification only in the client.
     await page.getByTestId('user-menu').click();
     await page.getByText(english('shell.user.kyc')).waitFor();
-    await page.getByTestId('logout').click();
-    await page.getByText(english('shell.logout.bodyClient')).waitFor();
+    await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('logout'), page.getByText(english('shell.logout.bodyClient')));
     await page.getByTestId('logout-confirm').click();
     await page.waitForURL('**/login');
     expect(errors).toEqual([]);
@@ -47,6 +49,59 @@ describe('desktop client (the agent\'s URL)', () => {
       `${env.stack.agentUrl.replace('http', 'ws')}/bridge`,
     );
     expect(result).toBe('refused');
+    await page.close();
+  });
+});
+
+describe('opening profiles from the desktop client', () => {
+  it('opens a profile as the signed-in user, shows it running with its number, and closes it', async () => {
+    const person = await signUpByApi(env.stack);
+    const client = await apiClientFor(env.stack);
+    client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
+    const { profile } = await client.call(profileCreateCall, { settings: { name: 'Opened from the list', groupId: '0', os: 'windows', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: 'about:blank' } });
+    const dead = (await client.call(profileCreateCall, { settings: { name: 'Dead proxy', groupId: '0', os: 'windows', userAgent: profile.userAgent, resolution: '1280x800', kernelVersion: '156', proxy: { type: 'http', host: '127.0.0.1', port: await freePort() } } })).profile;
+
+    const page = await env.browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.stack.agentUrl}/`);
+    await page.waitForURL('**/login');
+    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
+    await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+
+    await page.getByTestId(`profile-launch-${profile.id}`).click();
+    await page.getByTestId(`profile-running-${profile.id}`).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId(`profile-running-${profile.id}`).textContent()).toBe('#1');
+    expect(processesWith(profile.id).length).toBeGreaterThan(0);
+    await screenshot(page, 'client-profile-running');
+
+    // A proxy that does not answer: the list says why, and nothing runs for that profile.
+    await page.getByTestId(`profile-launch-${dead.id}`).click();
+    await page.getByText(english('startError.refused')).waitFor();
+    expect(processesWith(dead.id)).toEqual([]);
+    await screenshot(page, 'client-start-error');
+
+    await page.getByTestId(`profile-launch-${profile.id}`).click();
+    await page.getByTestId(`profile-running-${profile.id}`).waitFor({ state: 'detached', timeout: 30_000 });
+    // The tag goes when Chromium's main process exits; the button leaves "launching" when the
+    // stop call returns, and Chromium's child processes follow the main one a moment later.
+    await expect.poll(() => page.getByTestId(`profile-launch-${profile.id}`).textContent(), { timeout: 15_000 }).toBe(english('profiles.openBrowser'));
+    await expect.poll(() => processesWith(profile.id), { timeout: 15_000 }).toEqual([]);
+
+    // Opened without a window: the list says so, and Chromium runs headless.
+    // Picked: the arrow goes while the browser launches and runs.
+    const more = page.getByTestId(`profile-launch-more-${profile.id}`);
+    await pickMenuItem(more, page.getByTestId(`profile-launch-headless-${profile.id}`), async () => (await more.count()) === 0);
+    await page.locator(`[data-testid="profile-running-${profile.id}"][data-headless="1"]`).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId(`profile-running-${profile.id}`).textContent()).toBe('#1');
+    await page.getByTestId(`profile-running-${profile.id}`).getByLabel(english('profiles.headlessTag')).waitFor();
+    expect(processesWith(profile.id).some((command) => command.includes('--headless'))).toBe(true);
+    await screenshot(page, 'client-profile-headless');
+    await page.getByTestId(`profile-launch-${profile.id}`).click();
+    await page.getByTestId(`profile-running-${profile.id}`).waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => processesWith(profile.id), { timeout: 15_000 }).toEqual([]);
+    // The server recorded the opening.
+    expect((await client.call(profileDetailCall, { id: profile.id })).profile.lastUsedAt).not.toBeNull();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -1,10 +1,10 @@
 import type { ApiClient } from '@facet/api-client';
 import { Code, loginCall, profileCreateCall, profileDetailCall, profileListCall, profileShareCall, sharedListCall } from '@facet/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
-import { signInThroughForm, useStackAndBrowser } from '../support/fixture.ts';
+import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
 
 const env = useStackAndBrowser();
 
@@ -55,24 +55,27 @@ describe('profiles in the desktop client', () => {
     // Create: the form arrives with a generated fingerprint; a pasted proxy fills the proxy tab.
     await page.getByTestId('profile-create').click();
     await page.getByTestId('profile-form').waitFor();
-    await expect.poll(() => page.getByTestId('profile-user-agent').inputValue()).toMatch(/Chrome\/156\.0\.0\.0/);
+    await expect.poll(() => page.getByTestId('profile-user-agent').inputValue(), { timeout: 15_000 }).toMatch(/Chrome\/156\.0\.0\.0/);
     await page.getByTestId('profile-name').fill('Shop DE');
     await page.getByTestId('profile-tab-proxy').click();
     await page.getByTestId('proxy-paste').fill('socks5://alice:s3cret@127.0.0.1:1080');
     await page.getByTestId('proxy-paste-apply').click();
-    await expect.poll(() => page.getByTestId('proxy-host').inputValue()).toBe('127.0.0.1');
+    await expect.poll(() => page.getByTestId('proxy-host').inputValue(), { timeout: 15_000 }).toBe('127.0.0.1');
     expect(await page.getByTestId('proxy-host').isEnabled()).toBe(true);
+    // Nothing listens there: "Test proxy" (desktop client) says so before anything is saved.
+    await page.getByTestId('proxy-test').click();
+    await expect.poll(() => page.getByTestId('proxy-test-result').textContent(), { timeout: 15_000 }).toBe(text('startError.refused'));
     await screenshot(page, 'profile-form-proxy');
     await page.getByTestId('profile-save').click();
     await page.getByTestId('profile-form').waitFor({ state: 'detached' });
-    await expect.poll(() => rowIds(page)).toHaveLength(1);
+    await expect.poll(() => rowIds(page), { timeout: 15_000 }).toHaveLength(1);
     const [created] = await rowIds(page);
     const { profile } = await ownerApi.call(profileDetailCall, { id: created! });
     expect(profile).toMatchObject({ name: 'Shop DE', proxy: { type: 'socks5', host: '127.0.0.1', port: 1080, username: 'alice', password: 's3cret' } });
 
     // Edit.
     await page.getByTestId(`profile-edit-${created}`).click();
-    await expect.poll(() => page.getByTestId('profile-name').inputValue()).toBe('Shop DE');
+    await expect.poll(() => page.getByTestId('profile-name').inputValue(), { timeout: 15_000 }).toBe('Shop DE');
     await page.getByTestId('profile-name').fill('Shop DE 2');
     await page.getByTestId('profile-save').click();
     await page.getByTestId(`profile-row-${created}`).getByText('Shop DE 2').waitFor();
@@ -102,38 +105,49 @@ describe('profiles in the desktop client', () => {
     await page.getByTestId('group-form').waitFor({ state: 'detached' });
     await openScreen(page, 'browser');
     await searchFor(page, 'Shop DE 2');
-    await expect.poll(() => rowIds(page)).toEqual([created]);
+    await expect.poll(() => rowIds(page), { timeout: 15_000 }).toEqual([created]);
     await selectRow(page, created!);
     await page.getByTestId('batch-move').click();
-    await page.getByTestId('move-group-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Team' }).click();
+    const groupSelect = page.getByTestId('move-group-select');
+    await pickMenuItem(groupSelect, page.locator('.ant-select-item-option').filter({ hasText: 'Team' }), groupSelect.getByText('Team', { exact: true }));
     await page.getByTestId('move-group-save').click();
-    await expect.poll(async () => (await ownerApi.call(profileDetailCall, { id: created! })).profile.groupName).toBe('Team');
+    await expect.poll(async () => (await ownerApi.call(profileDetailCall, { id: created! })).profile.groupName, { timeout: 15_000 }).toBe('Team');
 
     // Delete to the recycle bin, then restore.
     // A finished batch action clears the selection.
     await page.getByTestId('selection-bar').waitFor({ state: 'detached' });
     await searchFor(page, '');
-    await expect.poll(async () => (await rowIds(page)).length).toBe(20);
+    await expect.poll(async () => (await rowIds(page)).length, { timeout: 15_000 }).toBe(20);
     const [victim] = (await rowIds(page)).filter((id) => id !== created);
     await selectRow(page, victim!);
     await page.getByTestId('batch-delete').click();
     await page.getByTestId('batch-delete-confirm').click();
-    await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total).toBe(50);
+    await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total, { timeout: 15_000 }).toBe(50);
     await openScreen(page, 'recycle');
     await page.getByTestId(`recycle-row-${victim}`).locator('input[type="checkbox"]').check();
     await page.getByTestId('recycle-restore').click();
-    await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total).toBe(51);
+    await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total, { timeout: 15_000 }).toBe(51);
 
     // Share with a friend, who then finds it under "shared with me".
     await openScreen(page, 'browser');
     await searchFor(page, 'Shop DE 2');
-    await expect.poll(() => rowIds(page)).toEqual([created]);
+    await expect.poll(() => rowIds(page), { timeout: 15_000 }).toEqual([created]);
     await selectRow(page, created!);
     await page.getByTestId('batch-share').click();
-    await page.getByTestId('share-accounts').click();
-    await page.keyboard.type(friend.username);
-    await page.keyboard.press('Enter');
+    // Typed into the field itself, not wherever focus is: the dialog takes focus when its opening
+    // animation ends, which under load can come after a click in the field. The name must be
+    // a tag before Save.
+    const accounts = page.getByTestId('share-accounts');
+    const tag = accounts.getByTitle(friend.username, { exact: true });
+    await vi.waitFor(
+      async () => {
+        if (await tag.isVisible()) return;
+        await accounts.locator('input').fill(friend.username);
+        await accounts.locator('input').press('Enter');
+        await tag.waitFor({ timeout: 5_000 });
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     await page.getByTestId('share-save').click();
     await page.getByTestId('share-dialog').waitFor({ state: 'detached' });
     const friendPage = await (await env.browser.newContext()).newPage();
@@ -161,7 +175,7 @@ describe('profiles in the desktop client', () => {
     await page.getByTestId('batch-transfer').click();
     await page.getByTestId('transfer-account').fill(buyer.email);
     await page.getByTestId('transfer-save').click();
-    await expect.poll(() => rowIds(page)).not.toContain(created);
+    await expect.poll(() => rowIds(page), { timeout: 15_000 }).not.toContain(created);
     expect((await buyerApi.call(profileListCall, {})).list.map((r) => r.id)).toEqual([created]);
     expect((await friendApi.call(sharedListCall, {})).total).toBe(0);
     expect(errors).toEqual([]);

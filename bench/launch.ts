@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { profileSchema, type Profile } from '@facet/contracts';
+import { CdpConnection } from '../apps/agent/src/browser/cdp.ts';
+import { discoverChromium } from '../apps/agent/src/browser/discoverChromium.ts';
+import { lazyGeoIp } from '../apps/agent/src/browser/geoIp.ts';
+import { launchBrowser, type LaunchedBrowser } from '../apps/agent/src/browser/launchBrowser.ts';
+import { killGroup, spawnChromium } from '../apps/agent/src/browser/spawnChromium.ts';
+import { startVirtualDisplay } from '../apps/agent/src/browser/virtualDisplay.ts';
+import { loopbackOnlyArgs } from '../apps/agent/src/core/profileLauncher.ts';
+import { startIdentityPages } from '../e2e/support/identityPages.ts';
+import { startTestProxy } from '../e2e/support/testProxy.ts';
+
+/**
+ * Profile start against a bare Chromium start, in the same run: both headful under the same
+ * Xvfb, both timed until their first page answers an evaluation. The profile's start includes
+ * the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the
+ * identity, and the page loaded through the proxy; the bare start is Chromium with the same
+ * base switches and nothing else.
+ */
+const ROUNDS = Number(process.env.BENCH_LAUNCH_ROUNDS ?? 5);
+const CONCURRENCY = (process.env.BENCH_LAUNCH_CONCURRENCY ?? '1,10,20').split(',').map(Number);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function profileFor(id: string, pageUrl: string, proxyPort: number): Profile {
+  return profileSchema.parse({
+    id, serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'bench', name: 'bench' }, members: [], sharer: null,
+    name: id, groupId: '0', os: 'windows', kernelVersion: '156', resolution: '1366x768', language: 'de-DE,de', timezone: 'Europe/Berlin', startPage: pageUrl,
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    proxy: { type: 'http', host: '127.0.0.1', port: proxyPort, username: 'bench', password: 'bench-pass' },
+    // The page stands for a remote site on loopback: reached through the proxy, not guarded as a local port.
+    fingerprint: { navigator: { platform: 'Win32', hardwareConcurrency: 8, deviceMemory: 8 }, portScanProtection: { enabled: false }, noiseSeed: Number.parseInt(id.replace(/\D/g, '') || '1', 10) },
+  });
+}
+
+/** Until the page at `url` is loaded and answers, through a CDP session of its own. */
+async function firstPageEvaluable(endpoint: string, url: string): Promise<void> {
+  const cdp = await CdpConnection.open(endpoint);
+  try {
+    for (;;) {
+      const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets');
+      const page = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(url));
+      if (page) {
+        const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true });
+        const { result } = await cdp.send<{ result: { value?: string } }>('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }, sessionId);
+        if (result.value === 'complete') return;
+        await cdp.send('Target.detachFromTarget', { sessionId });
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    cdp.close();
+  }
+}
+
+export async function benchLaunch(): Promise<string> {
+  const chromium = discoverChromium();
+  if (!chromium) throw new Error('no Chromium: install chromium or set CHROME_PATH');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-bench-launch-'));
+  const display = await startVirtualDisplay();
+  const env = { ...process.env, DISPLAY: display.display };
+  const [pages, proxy] = await Promise.all([startIdentityPages(), startTestProxy('bench', 'bench-pass')]);
+  // GeoIP as the agent uses it; opened (and unpacked, the first time) before anything is timed.
+  const geo = lazyGeoIp(path.join(root, 'geoip'), () => {});
+  await geo('81.2.69.142');
+  const settings = (dir: string) => ({ chromium, profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
+  try {
+    const bare: number[] = [];
+    const profile: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Bare: the same base switches the agent uses, no hop, no attach, no identity.
+      let started = performance.now();
+      const dir = path.join(root, `bare-${round}`);
+      const spawned = await spawnChromium(chromium, [`--user-data-dir=${dir}`, '--remote-debugging-port=0', '--no-first-run', '--no-default-browser-check', '--password-store=basic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-sandbox', ...loopbackOnlyArgs, `${pages.url}/`], env);
+      await firstPageEvaluable(spawned.endpoint, pages.url);
+      bare.push(performance.now() - started);
+      killGroup(spawned.process, 'SIGKILL');
+      await spawned.exited;
+
+      started = performance.now();
+      const launched = await launchBrowser(profileFor(`p${round}`, `${pages.url}/`, proxy.port), settings(root));
+      await firstPageEvaluable(launched.endpoint, pages.url);
+      profile.push(performance.now() - started);
+      await launched.stop();
+    }
+
+    // Memory the agent (this process) holds per running profile, and starts side by side.
+    const concurrent: { n: number; allMs: number; agentMbPerProfile: number; chromiumMbPerProfile: number }[] = [];
+    for (const n of CONCURRENCY) {
+      // Twice: a collection can leave garbage a second one frees, and RSS moves by megabytes.
+      global.gc?.();
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      const started = performance.now();
+      const browsers: LaunchedBrowser[] = await Promise.all(Array.from({ length: n }, (_, i) => launchBrowser(profileFor(`c${n}-${i}`, `${pages.url}/`, proxy.port), settings(root))));
+      await Promise.all(browsers.map((b) => firstPageEvaluable(b.endpoint, pages.url)));
+      const allMs = performance.now() - started;
+      global.gc?.();
+      const agentMbPerProfile = (process.memoryUsage().rss - before) / n / 2 ** 20;
+      const chromiumMbPerProfile = browsers.reduce((sum, b) => sum + groupRssMb(b), 0) / n;
+      await Promise.all(browsers.map((b) => b.stop()));
+      concurrent.push({ n, allMs, agentMbPerProfile, chromiumMbPerProfile });
+    }
+
+    const ratio = median(profile) / median(bare);
+    const lines = [
+      '',
+      `## ${new Date().toISOString().slice(0, 10)} — profile start — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+      '',
+      `Headful under Xvfb, first page loaded and evaluable; ${ROUNDS} rounds, medians. The profile start includes the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the identity, and its page through the proxy. Target: ratio ≤ 1.2; agent memory ≤ 10 MB per running profile.`,
+      '',
+      '| Bare Chromium | Profile start | Ratio |',
+      '|---|---|---|',
+      `| ${median(bare).toFixed(0)} ms | ${median(profile).toFixed(0)} ms | ${ratio.toFixed(2)} |`,
+      '',
+      '| Profiles at once | All pages evaluable | Agent memory per profile | Chromium memory per profile |',
+      '|---|---|---|---|',
+      ...concurrent.map((c) => `| ${c.n} | ${c.allMs.toFixed(0)} ms | ${c.agentMbPerProfile.toFixed(1)} MB | ${c.chromiumMbPerProfile.toFixed(0)} MB |`),
+      '',
+    ];
+    return lines.join('\n');
+  } finally {
+    await Promise.all([pages.close(), proxy.close()]);
+    await display.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Memory of a browser's whole process group, from /proc: proportional set size, so pages the
+ * renderers share (libraries, the binary) count once rather than once per process.
+ */
+function groupRssMb(browser: LaunchedBrowser): number {
+  const leader = browser.pid;
+  let kb = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Field 5 is the process group; Chromium was spawned as the leader of its own.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== leader) continue;
+      kb += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
