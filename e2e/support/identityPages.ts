@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 /** What every scope reports: the identity fields a site reads. */
 const REPORT = `({ userAgent: navigator.userAgent, platform: navigator.platform, language: navigator.language, languages: [...navigator.languages],
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, hardwareConcurrency: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory,
-  hintsPlatform: navigator.userAgentData ? navigator.userAgentData.platform : null })`;
+  hintsPlatform: navigator.userAgentData ? navigator.userAgentData.platform : null,
+  screen: typeof screen === 'undefined' ? 'no screen in a worker' : [screen.width, screen.height, screen.availWidth, screen.availHeight, outerWidth <= screen.width && outerHeight <= screen.height] })`;
 
 /**
  * Fonts the surfaces report looks for: DejaVu and Liberation come with Chromium on Debian (local()

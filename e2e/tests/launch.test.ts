@@ -36,7 +36,11 @@ const expected = {
   hardwareConcurrency: 6,
   deviceMemory: 4,
   hintsPlatform: 'Windows',
+  // Width, height, available width and height, and a window that fits in that screen.
+  screen: [1366, 768, 1366, 768, true],
 };
+/** Workers have no screen; everything else they read is the page's. */
+const expectedInWorkers = { ...expected, screen: 'no screen in a worker' };
 
 /** `extra.fingerprint` adds to the fingerprint below; the rest of `extra` replaces fields. */
 async function createProfile(name: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -48,6 +52,7 @@ async function createProfile(name: string, extra: Record<string, unknown> = {}):
       userAgent: WINDOWS_UA,
       language: 'de-DE,de,en',
       timezone: 'Asia/Tokyo',
+      resolution: '1366x768',
       startPage: `${pages.url}/`,
       // The test pages stand for remote sites but live on loopback, which port-scan protection
       // guards (portScan.test.ts covers it); here they must be reached through the proxy.
@@ -117,7 +122,7 @@ describe('local automation API', () => {
       await page.waitForFunction(() => typeof (window as unknown as { report?: unknown }).report === 'function');
       const read = (what: string) => page.evaluate((fn) => (window as unknown as Record<string, () => unknown>)[fn]!(), what);
       for (const scope of ['report', 'fromFrame', 'fromWorker', 'fromSharedWorker', 'fromServiceWorker']) {
-        expect(await read(scope), scope).toEqual(expected);
+        expect(await read(scope), scope).toEqual(scope.includes('Worker') ? expectedInWorkers : expected);
       }
       // What was replaced looks as native as what was not.
       expect(

@@ -52,6 +52,12 @@ export async function attachIdentity(cdp: CdpConnection, identity: Identity, pag
         // A paused worker evaluates this before its own script.
         steps.push(send('Runtime.evaluate', { expression: pageScript, silent: true }));
       } else {
+        if (target.type === 'page') {
+          // The screen the profile claims, whatever the machine's (or Xvfb's) is. Width and
+          // height 0 leave the viewport to the window, which --window-size already sizes.
+          const { width, height } = identity.screen;
+          steps.push(send('Emulation.setDeviceMetricsOverride', { width: 0, height: 0, deviceScaleFactor: 0, mobile: false, screenWidth: width, screenHeight: height }));
+        }
         if (identity.maxTouchPoints > 0) steps.push(send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: identity.maxTouchPoints }));
         if (identity.geolocation.mode !== 'block') {
           steps.push(send('Emulation.setGeolocationOverride', { latitude: identity.geolocation.latitude, longitude: identity.geolocation.longitude, accuracy: identity.geolocation.accuracy }));
