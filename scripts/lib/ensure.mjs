@@ -96,6 +96,14 @@ function listFiles(dir) {
   });
 }
 
+/** Our packages the console imports (its @facet/ dependencies), whose sources go into its build. */
+function consolePackages() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(consoleDir, 'package.json'), 'utf8'));
+  return Object.keys(manifest.dependencies ?? {})
+    .filter((name) => name.startsWith('@facet/'))
+    .map((name) => name.slice('@facet/'.length));
+}
+
 /** The console build, rebuilt only when its sources (or the packages it uses) changed. */
 export async function ensureConsoleBuild() {
   const sources = [
@@ -103,7 +111,7 @@ export async function ensureConsoleBuild() {
     ...listFiles(path.join(consoleDir, 'public')),
     path.join(consoleDir, 'index.html'),
     path.join(consoleDir, 'vite.config.ts'),
-    ...['contracts', 'i18n', 'api-client'].flatMap((p) => listFiles(path.join(root, 'packages', p, 'src'))),
+    ...consolePackages().flatMap((p) => listFiles(path.join(root, 'packages', p, 'src'))),
     path.join(root, 'package-lock.json'),
   ]
     .filter((f) => !f.endsWith('.test.ts'))

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { detectFileKind, IconRefusal, printable, refuse, type IconRefusalCode, type Refusal } from '@facet/plugin-package';
-import { readJpegSize } from './jpegHeader.ts';
-import { readPngSize } from './pngHeader.ts';
+import { readJpegSize, readPngSize } from '@facet/plugin-package/imageHeader';
 
 /** The spec's icon rules (1 MB, at least 60×60, square) plus what bounds decoding work. */
 export const ICON_LIMITS = {

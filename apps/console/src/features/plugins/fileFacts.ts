@@ -1,4 +1,5 @@
-import { HEAD_BYTES } from './pluginFiles.ts';
+import { readJpegSize, readPngSize } from '@facet/plugin-package/imageHeader';
+import { HEAD_BYTES, sniffKind } from './pluginFiles.ts';
 
 /** The first bytes of a chosen file, or null when the browser cannot read it (then the server judges). */
 export async function readHead(file: Blob): Promise<Uint8Array | null> {
@@ -11,18 +12,19 @@ export async function readHead(file: Blob): Promise<Uint8Array | null> {
 }
 
 /**
- * An image's pixel size as the browser decodes it, or null when it cannot (the server then
- * says what is wrong). The icon is at most 1 MB by the time this runs, so decoding is cheap.
+ * An icon's pixel size from its PNG or JPEG header, or null when the header cannot be read (the
+ * server then says what is wrong). Nothing is decoded: a 250 KB file may declare 16000×16000,
+ * and handing it to the browser's decoder would cost a gigabyte before the server could refuse
+ * it. The icon is at most 1 MB by the time this runs.
  */
 export async function readImageSize(file: Blob): Promise<{ width: number; height: number } | null> {
-  if (typeof createImageBitmap !== 'function') return null;
+  let bytes: Uint8Array;
   try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
+    bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
-    // Undecodable here is not proof of anything: the server's decoder has the last word.
     return null;
   }
+  const kind = sniffKind(bytes.subarray(0, HEAD_BYTES));
+  const size = kind === 'png' ? readPngSize(bytes) : kind === 'jpeg' ? readJpegSize(bytes) : null;
+  return size && !('error' in size) ? size : null;
 }

@@ -15,7 +15,8 @@ const MAX_SEGMENTS = 1000;
  * an EXIF thumbnail's own SOF inside APP1 is never mistaken for the image's. Reaching the scan
  * data (SOS) or the end without a frame header means the file is not what it claims.
  */
-export function readJpegSize(bytes: Buffer): ImageSize | { error: string } {
+export function readJpegSize(bytes: Uint8Array): ImageSize | { error: string } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) return { error: 'no-start-of-image' };
   let at = 2;
   for (let segments = 0; segments < MAX_SEGMENTS; segments++) {
@@ -30,13 +31,13 @@ export function readJpegSize(bytes: Buffer): ImageSize | { error: string } {
     if (marker === TEM || (marker >= 0xd0 && marker <= 0xd7)) continue;
     if (marker === SOI || marker === EOI || marker === SOS) return { error: 'no-frame-header' };
     if (at + 2 > bytes.length) return { error: 'truncated' };
-    const length = bytes.readUInt16BE(at);
+    const length = view.getUint16(at);
     if (length < 2 || at + length > bytes.length) return { error: 'bad-segment-length' };
     if (SOF_MARKERS.has(marker)) {
       // precision (1), height (2), width (2), components (1)
       if (length < 8) return { error: 'bad-frame-header' };
-      const height = bytes.readUInt16BE(at + 3);
-      const width = bytes.readUInt16BE(at + 5);
+      const height = view.getUint16(at + 3);
+      const width = view.getUint16(at + 5);
       // Height 0 defers the size to a later DNL marker: no trustworthy size up front.
       if (width === 0 || height === 0) return { error: 'size-not-in-header' };
       return { width, height };
