@@ -25,7 +25,7 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'))
 const HelpPage = lazy(() => import('../features/help/HelpPage.tsx'));
 const RewardPage = lazy(() => import('../features/reward/RewardPage.tsx'));
 const KycPage = lazy(() => import('../features/kyc/KycPage.tsx'));
-const NotYetPage = lazy(() => import('../features/placeholder/NotYetPage.tsx'));
+const PluginCentrePage = lazy(() => import('../features/plugins/PluginCentrePage.tsx'));
 const MobileMyPage = lazy(() => import('../features/mobile/MobileMyPage.tsx'));
 const MobilePackagePage = lazy(() => import('../features/mobile/MobilePackagePage.tsx'));
 const MobilePlanDetailPage = lazy(() => import('../features/mobile/MobilePlanDetailPage.tsx'));
@@ -42,9 +42,6 @@ const loading = (
   </Flex>
 );
 const page = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
-
-/** Screens whose content arrives with later issues show an honest empty state. */
-const laterScreens: WelScreen[] = ['application'];
 
 function Root() {
   return (
@@ -81,7 +78,7 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
             { path: welRoutes.helper.slice(5), element: page(<HelpPage />) },
             { path: welRoutes.reward.slice(5), element: page(<RewardPage />) },
             { path: welRoutes.kyc.slice(5), element: page(<KycPage />) },
-            ...laterScreens.map((screen) => ({ path: welRoutes[screen].slice(5), element: page(<NotYetPage screen={screen} />) })),
+            { path: welRoutes.application.slice(5), element: page(<PluginCentrePage />) },
             { path: '*', element: null },
           ],
         },
