@@ -1,5 +1,11 @@
 import {
   Code,
+  apiGroupCreateCall,
+  apiGroupDeleteCall,
+  apiGroupListCall,
+  apiProfileDeleteCall,
+  apiProfileMoveGroupCall,
+  apiProfileRemarkCall,
   apiFingerprintGenerateCall,
   apiProfileCreateCall,
   apiProfileDetailCall,
@@ -86,6 +92,26 @@ describe('profile calls with an API token', () => {
     expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.cookies).toEqual(cookiesBefore);
     expect((await stranger.call(apiProfileListCall, {})).total).toBe(0);
     expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.lastUsedAt).toBe(before);
+  });
+
+  it('groups, moves, remarks and deletes the token owner\'s profiles; a stranger\'s token touches none of them', async () => {
+    const api = server.client({ apiToken: ownerToken });
+    const [spare] = (await createProfiles(ownerClient, 1)) as [string];
+    const { group } = await api.call(apiGroupCreateCall, { name: 'Scripts' });
+    expect((await ownerClient.call(profileDetailCall, { id: spare })).profile.groupId).not.toBe(group.id);
+    expect(await api.call(apiProfileMoveGroupCall, { ids: [spare], groupId: group.id })).toEqual({ changed: 1 });
+    await api.call(apiProfileRemarkCall, { ids: [spare], remark: 'set by a script' });
+    expect((await ownerClient.call(profileDetailCall, { id: spare })).profile).toMatchObject({ groupId: group.id, remark: 'set by a script' });
+    expect((await api.call(apiGroupListCall, {})).list.map((g) => g.name)).toContain('Scripts');
+
+    const stranger = server.client({ apiToken: strangerToken });
+    await refusal(stranger.call(apiProfileDeleteCall, { ids: [spare] }), Code.NOT_FOUND);
+    await refusal(stranger.call(apiGroupDeleteCall, { id: group.id }), Code.NOT_FOUND);
+    expect((await stranger.call(apiGroupListCall, {})).list.map((g) => g.name)).not.toContain('Scripts');
+
+    expect(await api.call(apiProfileDeleteCall, { ids: [spare] })).toEqual({ changed: 1 });
+    await refusal(ownerClient.call(profileDetailCall, { id: spare }), Code.NOT_FOUND);
+    expect(await api.call(apiGroupDeleteCall, { id: group.id })).toEqual({ moved: 0 });
   });
 
   it('refuses a made-up token, and the old token once a new one is issued', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
 import { groupSchema } from '../profiles/profile.ts';
@@ -53,3 +53,10 @@ export const groupDeleteCall = defineCall({
   request: z.object({ id: z.string().min(1).max(40) }),
   response: z.object({ moved: z.number().int() }),
 });
+
+/** The group calls for scripts holding an API token (/v2/api/), answered as the console's are. */
+export const apiGroupListCall = forApiToken(groupListCall);
+export const apiGroupCreateCall = forApiToken(groupCreateCall);
+export const apiGroupUpdateCall = forApiToken(groupUpdateCall);
+export const apiGroupDeleteCall = forApiToken(groupDeleteCall);
+export const apiGroupCalls = [apiGroupListCall, apiGroupCreateCall, apiGroupUpdateCall, apiGroupDeleteCall] as const;

@@ -10,7 +10,7 @@ import {
   registerCodeCall,
 } from './auth.ts';
 import { apiTokenResetCall, apiTokenViewCall } from './apiToken.ts';
-import { groupCreateCall, groupDeleteCall, groupListCall, groupUpdateCall } from './groups.ts';
+import { apiGroupCalls, groupCreateCall, groupDeleteCall, groupListCall, groupUpdateCall } from './groups.ts';
 import { apiMemberCall, memberCall } from './member.ts';
 import {
   apiProfileCalls,
@@ -112,7 +112,7 @@ export const webCalls = [
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfilePluginsCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, ...apiGroupCalls, apiProfilePluginsCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

@@ -197,4 +197,20 @@ export const apiProfileCreateCall = forApiToken(profileCreateCall);
 export const apiFingerprintGenerateCall = forApiToken(fingerprintGenerateCall);
 export const apiProfileOpenedCall = forApiToken(profileOpenedCall);
 export const apiProfileCookiesCall = forApiToken(profileCookiesCall);
-export const apiProfileCalls = [apiProfileListCall, apiSharedListCall, apiProfileDetailCall, apiProfileCreateCall, apiFingerprintGenerateCall, apiProfileOpenedCall, apiProfileCookiesCall] as const;
+export const apiProfileUpdateCall = forApiToken(profileUpdateCall);
+export const apiProfileMoveGroupCall = forApiToken(profileMoveGroupCall);
+export const apiProfileRemarkCall = forApiToken(profileRemarkCall);
+export const apiProfileDeleteCall = forApiToken(profileDeleteCall);
+export const apiProfileCalls = [
+  apiProfileListCall,
+  apiSharedListCall,
+  apiProfileDetailCall,
+  apiProfileCreateCall,
+  apiProfileUpdateCall,
+  apiProfileMoveGroupCall,
+  apiProfileRemarkCall,
+  apiProfileDeleteCall,
+  apiFingerprintGenerateCall,
+  apiProfileOpenedCall,
+  apiProfileCookiesCall,
+] as const;
