@@ -236,6 +236,31 @@ describe('local automation API', () => {
     expect(saved.map((c) => `${c.domain} ${c.name}=${c.value}`).sort()).toEqual([`${host} imported=yes`, `${host} late=1`]);
   });
 
+  it('keeps what a browser closed by its user held: the next start neither loses nor overwrites it', async () => {
+    const id = await createProfile('Closed by hand');
+    const host = new URL(pages.url).hostname;
+    await serverApi.call(apiProfileCookiesCall, { id, cookies: [{ domain: host, name: 'state', value: 'old', path: '/', httpOnly: false, secure: false, sameSite: 'lax' }] });
+    const first = await open(id);
+    await first.page.evaluate(() => void (document.cookie = 'state=new; max-age=3600; path=/'));
+    // The user closes the window: Chromium shuts down on its own, no stop from the agent.
+    const session = await first.browser.newBrowserCDPSession();
+    await session.send('Browser.close').catch(() => {});
+    await expect.poll(async () => (await agent.call(`/api/v1/browser/active?profile_id=${id}`)).body.data.status).toBe('Inactive');
+    const again = await open(id);
+    expect(await again.page.evaluate(() => document.cookie)).toBe('state=new');
+    const saved = (await serverApi.call(apiProfileDetailCall, { id })).profile.cookies;
+    expect(saved.map((c) => `${c.name}=${c.value}`)).toEqual(['state=new']);
+    await again.browser.close().catch(() => {});
+    await agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+
+    // A cookie imported while the profile is closed is newer than the disk: it wins.
+    await serverApi.call(apiProfileCookiesCall, { id, cookies: [{ domain: host, name: 'state', value: 'imported', path: '/', httpOnly: false, secure: false, sameSite: 'lax' }] });
+    const third = await open(id);
+    expect(await third.page.evaluate(() => document.cookie)).toBe('state=imported');
+    await third.browser.close().catch(() => {});
+    await agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+
   it('FingerprintJS tells profiles apart and knows each again after a restart; BotD sees no bot in a headful profile', async () => {
     const [a, b] = [await createProfile('Seen A'), await createProfile('Seen B')];
     const detect = async (id: string) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
@@ -145,19 +146,29 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     cdp = connection;
     const script = identityScript(pageScriptOptions(profile, identity));
     await attachIdentity(connection, identity, script, settings.onError);
-    // The profile's stored cookies (an import, or what the last stop saved) before the first page.
-    if (profile.cookies.length > 0) await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
+    const unsavedSession = unsavedSessionMarker(userDataDir);
+    const saveBrowserCookies = async () => {
+      const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
+      await settings.saveCookies(fromCdpCookies(cookies));
+      unsavedSession.clear();
+    };
+    const serverCookies = cookiesDigest(profile.cookies);
+    if (profile.sync.cookies && unsavedSession.startedWith() === serverCookies) {
+      // The last session here ended without our stop (the user closed the window, or the
+      // browser crashed) and nobody changed the server's copy since it began: the cookies on
+      // disk are the newer ones, so the server catches up instead of overwriting them.
+      await saveBrowserCookies().catch(settings.onError);
+    } else if (profile.cookies.length > 0) {
+      // The profile's stored cookies (an import, or what the last stop saved) before the first page.
+      await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
+    }
+    if (profile.sync.cookies) unsavedSession.mark(serverCookies);
     await connection.send('Target.createTarget', { url: profile.startPage || 'about:blank' });
     const spawned = chromium;
     const stop = async () => {
       if (profile.sync.cookies && !connection.closed) {
         // Read through CDP before the close: nothing set up to the stop is lost.
-        try {
-          const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
-          await settings.saveCookies(fromCdpCookies(cookies));
-        } catch (error) {
-          settings.onError(error);
-        }
+        await saveBrowserCookies().catch(settings.onError);
       }
       // Browser.close lets Chromium write its cookies and state; a signal loses the last ~30 s.
       if (!connection.closed) await Promise.race([connection.send('Browser.close').catch(() => {}), delay(5_000)]);
@@ -182,4 +193,22 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * A file in the profile's folder while a session with cookie sync runs and its cookies are not
+ * yet saved to the server, holding the digest of the server's cookies the session began with.
+ * Still there at the next start means that session ended on its own.
+ */
+function unsavedSessionMarker(userDataDir: string) {
+  const file = path.join(userDataDir, '.facet-unsaved-session');
+  return {
+    startedWith: (): string | null => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null),
+    mark: (digest: string) => fs.writeFileSync(file, digest),
+    clear: () => fs.rmSync(file, { force: true }),
+  };
+}
+
+function cookiesDigest(cookies: readonly Cookie[]): string {
+  return createHash('sha256').update(JSON.stringify(cookies)).digest('hex');
 }
