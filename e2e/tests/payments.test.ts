@@ -108,4 +108,30 @@ describe('plans and payments, in the browser version and the desktop client', ()
     await page.close();
     // Five operator commands, each a process start of seconds on a loaded machine.
   }, 240_000);
+
+  it('an order the operator fails closes the dialog with the operator\'s reason', async () => {
+    const added = await operator(env.stack, 'plan', 'add', '--name', 'Solo', '--price', '5', '--currency', 'USD', '--profiles', '10', '--subaccounts', '0');
+    expect(added.code, added.stderr).toBe(0);
+    const person = await signUpByApi(env.stack);
+    const page = await env.browser.newPage();
+    const errors = watchErrors(page);
+    await signInThroughForm(page, env.stack.serverUrl, person.email, person.password);
+    await page.getByTestId('plan-page').waitFor();
+    await page.getByTestId('plan-buy').click();
+    const dialog = page.getByTestId('payment-dialog');
+    await dialog.waitFor();
+    await page.getByTestId(`payment-tab-${added.stdout.trim()}`).click();
+    await expect.poll(() => page.getByTestId('payment-qr').getAttribute('data-status')).toBe('active');
+    const order = (await dialog.getAttribute('data-order'))!;
+    const failed = await operator(env.stack, 'order', 'fail', order, '--reason', 'No transfer arrived for this order.');
+    expect(failed.code, failed.stderr).toBe(0);
+    const notice = page.getByTestId('payment-failed');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain('No transfer arrived for this order.');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('plan-state').getAttribute('data-state')).toBe('free');
+    await screenshot(page, 'payment-failed');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

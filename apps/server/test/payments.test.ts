@@ -128,7 +128,7 @@ describe('plans and payments', () => {
     const before = Date.now();
     const confirmed = await cli('admin', 'order', 'confirm', view.s!);
     expect(confirmed.code, confirmed.stderr).toBe(0);
-    expect(await main.client.call(paymentListenCall, { s: view.s! })).toMatchObject({ val: 1 });
+    expect(await main.client.call(paymentListenCall, { s: view.s! })).toMatchObject({ val: 1, failure: null });
     const { status } = await main.client.call(planStatusCall, {});
     expect(status).toMatchObject({ state: 'active', plan: { id: planId, name: 'Team' }, profiles: { used: 0, limit: 200 }, subAccounts: { used: 0, limit: 10 } });
     expect(status.expiresAt! - before).toBeGreaterThanOrEqual(MONTH_MS);
@@ -169,7 +169,7 @@ describe('plans and payments', () => {
     const view = await main.client.call(subscriptionsCall, { type: planId });
     const failed = await cli('admin', 'order', 'fail', view.s!, '--reason', 'no money arrived');
     expect(failed.code, failed.stderr).toBe(0);
-    expect(await main.client.call(paymentListenCall, { s: view.s! })).toMatchObject({ val: 0 });
+    expect(await main.client.call(paymentListenCall, { s: view.s! })).toMatchObject({ val: 0, failure: 'no money arrived' });
     expect((await account((await orderRow(view.s!)).account_id)).plan_expires_at).toBeNull();
     expect((await orderRow(view.s!)).failure).toBe('no money arrived');
   }, CLI_TEST_TIMEOUT);

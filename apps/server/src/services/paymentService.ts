@@ -140,7 +140,7 @@ export class PaymentService {
     const order = await this.orders.findOwn(actor.id, orderId);
     if (!order) throw new AppError(Code.NOT_FOUND);
     const val = order.status === 'paid' ? 1 : order.status === 'failed' ? 0 : null;
-    return { val, expiresAt: order.expires_at };
+    return { val, expiresAt: order.expires_at, failure: order.status === 'failed' ? order.failure : null };
   }
 
   /**

@@ -148,10 +148,10 @@ export const paymentListenCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'plans',
-  summary: 'Whether an order was paid: val 1 paid, 0 failed, null still open. Polled every 4 seconds.',
+  summary: 'Whether an order was paid: val 1 paid, 0 failed (failure: the provider\'s or operator\'s reason), null still open. Polled every 4 seconds.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND],
   request: z.object({ s: z.string().min(1).max(64) }),
-  response: z.object({ val: z.union([z.literal(1), z.literal(0)]).nullable(), expiresAt: z.number().int().nullable() }),
+  response: z.object({ val: z.union([z.literal(1), z.literal(0)]).nullable(), expiresAt: z.number().int().nullable(), failure: z.string().nullable() }),
 });
 
 /** What the plan page shows: the plan in force and how much of it is used. */

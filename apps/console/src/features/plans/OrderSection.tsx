@@ -42,9 +42,10 @@ export function useOrderWatch(s: string | null, onClose: () => void) {
     gcTime: 0,
   });
   const val = listen.data?.val;
+  const failure = listen.data?.failure ?? null;
   useEffect(() => {
-    if (s !== null && (val === 1 || val === 0)) settle(s, val === 1);
-  }, [s, val, settle]);
+    if (s !== null && (val === 1 || val === 0)) settle(s, val === 1, failure);
+  }, [s, val, failure, settle]);
   useEffect(() => events.on('paymentSettled', (settled) => {
     if (settled.s === s) onClose();
   }), [events, s, onClose]);

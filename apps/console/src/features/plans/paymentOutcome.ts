@@ -15,7 +15,8 @@ export const MOBILE_PAY_SUCCESS_PATH = '/mobile/package/success';
 
 /**
  * Settles an order once, whichever reports it first: the payment dialog's poll (`payment/listen`)
- * or the realtime push (888 paid, 889 failed). Success stores the pay time and shows one notice
+ * or the realtime push (888 paid, 889 failed, each followed by the listen call for the server's
+ * word and reason). Success stores the pay time and shows one notice
  * (none if another one was shown less than 4 s earlier, e.g. in a second browser tab); on a phone
  * it goes to the mobile success page instead (spec §4), and a failure is a short message there.
  * Either outcome refreshes the plan and tells the dialog or page showing that order.
@@ -27,7 +28,7 @@ export function usePaymentSettle() {
   const navigate = useNavigate();
   const refreshPlan = useRefreshPlan();
   return useCallback(
-    (s: string | null, ok: boolean) => {
+    (s: string | null, ok: boolean, failure: string | null = null) => {
       if (s !== null) {
         if (settledOrders.has(s)) return;
         settledOrders.add(s);
@@ -43,9 +44,10 @@ export function usePaymentSettle() {
           notification.success({ key: 'payment-result', title: t('code.paymentSucceeded'), description: t('payment.successBody'), props: { 'data-testid': 'payment-success' } });
         }
       } else if (mobile) {
-        message.error(t('code.paymentFailed'));
+        message.error(failure ? `${t('code.paymentFailed')} ${failure}` : t('code.paymentFailed'));
       } else {
-        notification.error({ key: 'payment-result', title: t('code.paymentFailed'), description: t('payment.failedBody'), props: { 'data-testid': 'payment-failed' } });
+        // The server's word on why (the provider's or the operator's reason) when it has one.
+        notification.error({ key: 'payment-result', title: t('code.paymentFailed'), description: failure ?? t('payment.failedBody'), props: { 'data-testid': 'payment-failed' } });
       }
       void refreshPlan();
       if (s !== null) events.emit('paymentSettled', { s, ok });

@@ -1,4 +1,4 @@
-import { Code, limits, logoutCall } from '@facet/contracts';
+import { Code, limits, logoutCall, paymentListenCall } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -39,11 +39,21 @@ export function SessionEvents() {
       toLogin();
     };
 
+    // 888 / 889, then the listen call (spec §4): the server's answer settles the order, with the
+    // failure's reason; the push alone decides when the call cannot be made.
+    const paymentPushed = (s: string | null, ok: boolean) => {
+      if (s === null) return settlePayment(null, ok);
+      runtime.api.call(paymentListenCall, { s }).then(
+        ({ val, failure }) => settlePayment(s, val === null ? ok : val === 1, failure),
+        () => settlePayment(s, ok),
+      );
+    };
+
     const offs = [
       runtime.events.on('push', (push) => {
         if (push.code === Code.FORCED_LOGOUT) forcedLogout(push.msg);
-        else if (push.code === Code.PAYMENT_SUCCEEDED) settlePayment(orderOfPush(push.data), true);
-        else if (push.code === Code.PAYMENT_FAILED) settlePayment(orderOfPush(push.data), false);
+        else if (push.code === Code.PAYMENT_SUCCEEDED) paymentPushed(orderOfPush(push.data), true);
+        else if (push.code === Code.PAYMENT_FAILED) paymentPushed(orderOfPush(push.data), false);
       }),
       runtime.events.on('loginRequired', ({ code, msg }) => {
         if (code === Code.FORCED_LOGOUT) return forcedLogout(msg);
