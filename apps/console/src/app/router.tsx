@@ -6,7 +6,7 @@ import { MobileShell } from '../features/mobile/MobileShell.tsx';
 import { RequireAuth } from '../features/shell/RequireAuth.tsx';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
 import { Shell } from '../features/shell/Shell.tsx';
-import { rootPath, welRoutes, type WelScreen } from '../lib/routes.ts';
+import { rootPath, welRoutes } from '../lib/routes.ts';
 import type { Runtime } from './runtime.ts';
 
 // One chunk per route: a person signing in downloads neither the shell nor the other pages.
