@@ -3,6 +3,7 @@ import { ensureNode, ensureNpmDependencies } from '../lib/ensure.mjs';
 import { root } from '../lib/paths.mjs';
 import { run } from '../lib/run.mjs';
 import { checkDependencyRules } from './dependencyRules.mjs';
+import { checkUsedLocaleKeys } from './usedLocaleKeys.mjs';
 
 const typed = ['packages/contracts', 'packages/contracts/tsconfig.lib.json', 'packages/i18n', 'packages/api-client', 'packages/fingerprint', 'packages/page-scripts', 'packages/plugin-package', 'apps/server', 'apps/console', 'apps/agent', 'e2e', 'bench'];
 
@@ -24,5 +25,8 @@ export async function checkAll() {
   const problems = checkDependencyRules(root);
   for (const problem of problems) console.error(`  ${problem}`);
   record('dependency rules', problems.length === 0);
+  const missingTexts = checkUsedLocaleKeys(root);
+  for (const problem of missingTexts) console.error(`  ${problem}`);
+  record('locale keys the console uses', missingTexts.length === 0);
   return results;
 }
