@@ -41,6 +41,8 @@ export const limits = {
   unlimited: -1,
   pluginIconMaxBytes: 1024 * 1024,
   pluginIconMinPx: 60,
+  /** 4096×4096 decodes to 64 MiB of RGBA; a header declaring more is a pixel flood, not an icon. */
+  pluginIconMaxPixels: 4096 * 4096,
   pluginPackageMaxBytes: 20 * 1024 * 1024,
   feedbackContentMax: 500,
   feedbackContactMax: 30,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { limits } from '@facet/contracts';
 import { detectFileKind, IconRefusal, printable, refuse, type IconRefusalCode, type Refusal } from '@facet/plugin-package';
 import { readJpegSize, readPngSize } from '@facet/plugin-package/imageHeader';
 
@@ -7,8 +8,7 @@ import { readJpegSize, readPngSize } from '@facet/plugin-package/imageHeader';
 export const ICON_LIMITS = {
   maxBytes: 1024 * 1024,
   minSide: 60,
-  /** 4096×4096 decodes to 64 MiB of RGBA; anything larger is a pixel flood, not an icon. */
-  maxPixels: 4096 * 4096,
+  maxPixels: limits.pluginIconMaxPixels,
   /** Every stored icon is re-encoded to this size, so no uploaded byte is ever served back. */
   outputSide: 128,
 } as const;

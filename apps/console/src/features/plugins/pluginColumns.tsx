@@ -1,5 +1,5 @@
 import type { Plugin } from '@facet/contracts';
-import { Avatar, Button, Flex, Popconfirm, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Button, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { testId } from '../../lib/testId.ts';
 
@@ -144,14 +144,15 @@ export function pluginColumns({ t, formatDate, isMain, switching, on }: ColumnTo
     {
       key: 'actions',
       title: t('plugins.col.actions'),
-      width: isMain ? 260 : 120,
+      width: 150,
+      // One action a line: five links side by side pushed the column past a laptop's screen.
       render: (_, plugin) => (
-        <Space size={0} wrap>
+        <Flex vertical align="start">
           <Button type="link" size="small" onClick={() => on.assign(plugin)} data-testid={`plugin-assign-${plugin.id}`}>
             {t('plugins.actions.assign')}
           </Button>
           {isMain ? <OwnerActions plugin={plugin} t={t} on={on} /> : null}
-        </Space>
+        </Flex>
       ),
     },
   ];

@@ -75,4 +75,9 @@ describe('precheckIcon', () => {
     // Too small wins over not square: fixing the size is the first thing to do.
     expect(precheckIcon({ name: 'icon.png', size: 5000 }, PNG, { width: 80, height: 40 }, bytes)?.key).toBe('plugins.check.iconTooSmall');
   });
+
+  it('refuses a header declaring more than 4096×4096 pixels as a pixel flood', () => {
+    expect(precheckIcon({ name: 'icon.png', size: 5000 }, PNG, { width: 4096, height: 4096 }, bytes)).toBeNull();
+    expect(precheckIcon({ name: 'icon.png', size: 5000 }, PNG, { width: 16000, height: 16000 }, bytes)).toEqual({ key: 'code.pluginIconPixelFlood' });
+  });
 });

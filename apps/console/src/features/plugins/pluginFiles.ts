@@ -79,6 +79,7 @@ export function precheckIcon(file: ChosenFile, head: Uint8Array | null, size: { 
   if (kind !== null && kind !== 'png' && kind !== 'jpeg') return { key: 'plugins.check.iconContentNotImage', values: { name: file.name } };
   if (size) {
     const { width, height } = size;
+    if (width * height > limits.pluginIconMaxPixels) return { key: 'code.pluginIconPixelFlood' };
     if (Math.min(width, height) < limits.pluginIconMinPx) return { key: 'plugins.check.iconTooSmall', values: { width, height, minimum: limits.pluginIconMinPx } };
     if (width !== height) return { key: 'plugins.check.iconNotSquare', values: { width, height } };
   }
