@@ -12,7 +12,7 @@ import { DeleteSubAccountDialog } from '../subAccounts/DeleteSubAccountDialog.ts
 import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /** /mobile/account/list: the main account's sub-accounts; a tap edits one, the button adds one. */
 export default function MobileAccountListPage() {

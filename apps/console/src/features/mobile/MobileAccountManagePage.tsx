@@ -12,7 +12,7 @@ import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUN
 import { useRefreshSubAccounts, useSubAccounts } from '../subAccounts/subAccountQueries.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /** /mobile/account/manage[?id=<sub-account>]: add a sub-account, or edit the one named. */
 export default function MobileAccountManagePage() {

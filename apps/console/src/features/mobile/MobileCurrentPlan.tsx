@@ -4,7 +4,7 @@ import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { usePlanStatus } from '../plans/planQueries.ts';
 import { PlanStateTag } from '../plans/PlanStateTag.tsx';
 import { usageLabel } from '../plans/TimeOptions.tsx';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /** The plan in force for the team (a sub-account sees its main account's): state, name, expiry, use. */
 export function MobileCurrentPlan() {

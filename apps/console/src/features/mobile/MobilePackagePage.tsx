@@ -9,7 +9,7 @@ import { MobileCurrentPlan } from './MobileCurrentPlan.tsx';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { usePlanOffer } from './mobilePlanQueries.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /**
  * /mobile/package: the plan in force and, for a main account, the plans on offer as cards that

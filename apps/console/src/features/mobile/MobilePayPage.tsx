@@ -15,7 +15,7 @@ import { PaymentMethods, useOrderWatch, useQrStatus, type OrderView } from '../p
 import { footerValue } from '../plans/PaymentDialog.tsx';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths, type PayKind } from './mobilePaths.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 type OrderAnswer = { kind: 'purchase'; data: CallResponse<typeof subscriptionsCall> } | { kind: 'renewal'; data: CallResponse<typeof subscriptionRenewalCall> };
 

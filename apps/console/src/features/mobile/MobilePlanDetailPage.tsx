@@ -11,7 +11,7 @@ import { countLabel, monthsLabel, type TimeOption } from '../plans/TimeOptions.t
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { usePlanOffer } from './mobilePlanQueries.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /**
  * /mobile/package/detail?type=<planId>: one plan's limits, description and time options. With no

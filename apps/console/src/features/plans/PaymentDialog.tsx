@@ -1,7 +1,6 @@
 import { subscriptionsCall } from '@facet/contracts';
-import { ApiError } from '@facet/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Result, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Result, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { formatAmount } from './money.ts';
 import { OrderSection, PAYMENT_DIALOG_WIDTH, useOrderWatch } from './OrderSection.tsx';
 import { countLabel, TimeOptions } from './TimeOptions.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 const CUSTOM = 'custom';
 
@@ -51,18 +51,7 @@ export function PaymentDialog({ onClose }: { onClose: () => void }) {
 
   let body;
   if (!data) {
-    body = view.error ? (
-      <Result
-        status="warning"
-        title={view.error instanceof ApiError ? view.error.msg || t(view.error.messageKey) : t('error.unknown')}
-        extra={<Button onClick={() => void view.refetch()}>{t('common.retry')}</Button>}
-        data-testid="payment-error"
-      />
-    ) : (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+    body = <QueryStatus error={view.error} onRetry={() => void view.refetch()} testId="payment-error" />;
   } else {
     body = (
       <>

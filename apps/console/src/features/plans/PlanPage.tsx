@@ -1,5 +1,4 @@
-import { ApiError } from '@facet/api-client';
-import { Alert, Button, Card, Descriptions, Flex, Progress, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Progress, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { usePlanStatus } from './planQueries.ts';
 import { PlanStateTag } from './PlanStateTag.tsx';
 import { RenewalDialog } from './RenewalDialog.tsx';
 import { usageLabel } from './TimeOptions.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 type Dialog = 'buy' | 'renew' | 'change';
 
@@ -34,17 +34,7 @@ export default function PlanPage() {
 
   let content;
   if (!plan) {
-    content = status.error ? (
-      <Result
-        status="warning"
-        title={status.error instanceof ApiError ? status.error.msg || t(status.error.messageKey) : t('error.unknown')}
-        extra={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>}
-      />
-    ) : (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+    content = <QueryStatus error={status.error} onRetry={() => void status.refetch()} />;
   } else {
     content = (
       <Card>

@@ -1,7 +1,6 @@
 import { subscriptionRenewalCall } from '@facet/contracts';
-import { ApiError } from '@facet/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Modal, Radio, Result, Spin, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Modal, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
@@ -11,6 +10,7 @@ import { formatAmount } from './money.ts';
 import { OrderSection, PAYMENT_DIALOG_WIDTH, useOrderWatch } from './OrderSection.tsx';
 import { stateColor } from './PlanStateTag.tsx';
 import { countLabel, monthsLabel, TimeOptions, usageLabel } from './TimeOptions.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /**
  * Renewing the plan in force or changing to another (spec "renewal" modal): the account's plan
@@ -47,18 +47,7 @@ export function RenewalDialog({ intent, onClose }: { intent: 'renew' | 'change';
 
   let body;
   if (!data) {
-    body = view.error ? (
-      <Result
-        status="warning"
-        title={view.error instanceof ApiError ? view.error.msg || t(view.error.messageKey) : t('error.unknown')}
-        extra={<Button onClick={() => void view.refetch()}>{t('common.retry')}</Button>}
-        data-testid="payment-error"
-      />
-    ) : (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+    body = <QueryStatus error={view.error} onRetry={() => void view.refetch()} testId="payment-error" />;
   } else {
     const { header } = data.dashboard;
     body = (

@@ -1,13 +1,14 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { ApiError } from '@facet/api-client';
 import { Code, type CallResponse, type rewardInfoCall } from '@facet/contracts';
-import { Alert, App, Button, Card, Empty, Flex, Input, Result, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Input, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { testId } from '../../lib/testId.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { useRewardInfo } from './rewardQueries.ts';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 type RewardInfo = CallResponse<typeof rewardInfoCall>;
 type Invitee = RewardInfo['invited'][number];
@@ -36,20 +37,7 @@ export default function RewardPage() {
         }
       />
     );
-  else if (reward.error)
-    content = (
-      <Result
-        status="warning"
-        title={reward.error instanceof ApiError ? reward.error.msg || t(reward.error.messageKey) : t('error.unknown')}
-        extra={<Button onClick={() => void reward.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  else
-    content = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+  else content = <QueryStatus error={reward.error} onRetry={() => void reward.refetch()} />;
 
   return (
     <div data-testid="screen-reward">

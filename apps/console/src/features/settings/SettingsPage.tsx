@@ -1,11 +1,11 @@
-import { ApiError } from '@facet/api-client';
 import { operatingSystems, type AccountSettings } from '@facet/contracts';
-import { App, Button, Divider, Flex, Form, Input, InputNumber, Result, Select, Spin, Switch } from 'antd';
+import { App, Button, Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShowError } from '../../lib/showError.ts';
 import { enumOptions } from '../profiles/enumOptions.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { useAccountSettings, useSaveAccountSettings } from './accountSettingsQueries.ts';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /** Largest number of reminder days the server keeps (the contract's limit). */
 const PLAN_REMINDER_MAX_DAYS = 30;
@@ -21,20 +21,7 @@ export default function SettingsPage() {
 
   let content;
   if (settings.data) content = <SettingsForm settings={settings.data} />;
-  else if (settings.error)
-    content = (
-      <Result
-        status="warning"
-        title={settings.error instanceof ApiError ? settings.error.msg || t(settings.error.messageKey) : t('error.unknown')}
-        extra={<Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  else
-    content = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
-    );
+  else content = <QueryStatus error={settings.error} onRetry={() => void settings.refetch()} />;
 
   return (
     <div data-testid="screen-setting">
