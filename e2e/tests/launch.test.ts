@@ -236,6 +236,31 @@ describe('local automation API', () => {
     expect(saved.map((c) => `${c.domain} ${c.name}=${c.value}`).sort()).toEqual([`${host} imported=yes`, `${host} late=1`]);
   });
 
+  it('answers a site\'s location request as the profile says: allowed with its coordinates, or blocked', async () => {
+    const allowed = await createProfile('Location allowed', { fingerprint: { geolocation: { mode: 'allow', byIp: false, latitude: 48.8566, longitude: 2.3522, accuracy: 50 } } });
+    const blocked = await createProfile('Location blocked', { fingerprint: { geolocation: { mode: 'block', byIp: false } } });
+    const locate = (page: Page) =>
+      page.evaluate(async () => ({
+        state: (await navigator.permissions.query({ name: 'geolocation' })).state,
+        position: await new Promise((resolve) =>
+          navigator.geolocation.getCurrentPosition(
+            (p) => resolve([p.coords.latitude, p.coords.longitude, p.coords.accuracy]),
+            (e) => resolve(`error ${e.code}`),
+            { timeout: 5_000 },
+          ),
+        ),
+      }));
+    for (const [id, seen] of [
+      [allowed, { state: 'granted', position: [48.8566, 2.3522, 50] }],
+      [blocked, { state: 'denied', position: 'error 1' }],
+    ] as const) {
+      const { browser, page } = await open(id);
+      expect(await locate(page)).toEqual(seen);
+      await browser.close().catch(() => {});
+      await agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+    }
+  });
+
   it('keeps what a browser closed by its user held: the next start neither loses nor overwrites it', async () => {
     const id = await createProfile('Closed by hand');
     const host = new URL(pages.url).hostname;

@@ -146,6 +146,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     cdp = connection;
     const script = identityScript(pageScriptOptions(profile, identity));
     await attachIdentity(connection, identity, script, settings.onError);
+    // "Allow" and "block" answer a site's location request without asking; "ask" leaves the prompt.
+    if (identity.geolocation.mode !== 'ask') {
+      await connection.send('Browser.setPermission', { permission: { name: 'geolocation' }, setting: identity.geolocation.mode === 'allow' ? 'granted' : 'denied' });
+    }
     const unsavedSession = unsavedSessionMarker(userDataDir);
     const saveBrowserCookies = async () => {
       const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
