@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loginCall, profileCreateCall, profileDetailCall } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
@@ -67,6 +69,12 @@ describe('opening profiles from the desktop client', () => {
     await page.waitForURL('**/login');
     await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
     await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+
+    // From the sign-in on, scripts on this machine act as this user through the local API.
+    const apiUrl = /local API at (\S+)/.exec(env.stack.agent.output())![1]!;
+    const key = fs.readFileSync(path.join(env.stack.dataDir, 'agent/local-api-key'), 'utf8').trim();
+    const listed = async () => (await (await fetch(`${apiUrl}profile/list`, { headers: { authorization: `Bearer ${key}` } })).json()) as { code: number; data?: { list: { id: string }[] } };
+    await expect.poll(async () => (await listed()).data?.list.map((p) => p.id).sort()).toEqual([profile.id, dead.id].sort());
 
     await page.getByTestId(`profile-launch-${profile.id}`).click();
     await page.getByTestId(`profile-running-${profile.id}`).waitFor({ timeout: 30_000 });

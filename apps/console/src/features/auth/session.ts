@@ -18,13 +18,18 @@ export function useMember() {
   });
 }
 
-/** Stores a fresh grant and opens the push channel with it. */
+/**
+ * Stores a fresh grant, opens the push channel with it, and hands it to the desktop agent: the
+ * bridge came up on the login page with no session to share, and the local automation API acts
+ * as the signed-in user from the moment of sign-in, not from the first profile opened here.
+ */
 export function adoptSession(runtime: Runtime, queryClient: QueryClient, grant: SessionGrant, keep: boolean): void {
   runtime.credentials.setKeep(keep);
   runtime.api.adopt(grant);
   queryClient.removeQueries({ queryKey: memberQueryKey });
   runtime.push.open();
   void runtime.push.login();
+  void runtime.shareSession();
 }
 
 /** Forgets the session locally: channel closed, credentials and cached data cleared. */
