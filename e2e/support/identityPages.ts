@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net';
 const REPORT = `({ userAgent: navigator.userAgent, platform: navigator.platform, language: navigator.language, languages: [...navigator.languages],
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, hardwareConcurrency: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory,
   hintsPlatform: navigator.userAgentData ? navigator.userAgentData.platform : null,
-  screen: typeof screen === 'undefined' ? 'no screen in a worker' : [screen.width, screen.height, screen.availWidth, screen.availHeight, outerWidth <= screen.width && outerHeight <= screen.height] })`;
+  screen: typeof screen === 'undefined' ? 'no screen in a worker' : [screen.width, screen.height, screen.availWidth, screen.availHeight, outerWidth <= screen.width && outerHeight <= screen.height],
+  webgl: (() => {
+    const gl = (typeof document === 'undefined' ? new OffscreenCanvas(8, 8) : document.createElement('canvas')).getContext('webgl');
+    if (!gl) return 'no WebGL';
+    const hidden = gl.getParameter(0x9246);
+    gl.getError();
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    return [hidden, gl.getParameter(info.UNMASKED_VENDOR_WEBGL), gl.getParameter(info.UNMASKED_RENDERER_WEBGL), gl.getParameter(gl.MAX_TEXTURE_SIZE), [...gl.getParameter(gl.MAX_VIEWPORT_DIMS)]];
+  })() })`;
 
 /**
  * Fonts the surfaces report looks for: DejaVu and Liberation come with Chromium on Debian (local()

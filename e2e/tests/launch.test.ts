@@ -38,6 +38,9 @@ const expected = {
   hintsPlatform: 'Windows',
   // Width, height, available width and height, and a window that fits in that screen.
   screen: [1366, 768, 1366, 768, true],
+  // Hidden until the extension is asked for; then the profile's GPU, with a desktop GPU's limits
+  // although this machine renders WebGL in software.
+  webgl: [null, 'Google Inc. (NVIDIA)', 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)', 16384, [32767, 32767]],
 };
 /** Workers have no screen; everything else they read is the page's. */
 const expectedInWorkers = { ...expected, screen: 'no screen in a worker' };
@@ -56,7 +59,12 @@ async function createProfile(name: string, extra: Record<string, unknown> = {}):
       startPage: `${pages.url}/`,
       // The test pages stand for remote sites but live on loopback, which port-scan protection
       // guards (portScan.test.ts covers it); here they must be reached through the proxy.
-      fingerprint: { navigator: { platform: 'Win32', hardwareConcurrency: 6, deviceMemory: 4, maxTouchPoints: 0, doNotTrack: 'unset' }, portScanProtection: { enabled: false }, ...fingerprint },
+      fingerprint: {
+        navigator: { platform: 'Win32', hardwareConcurrency: 6, deviceMemory: 4, maxTouchPoints: 0, doNotTrack: 'unset' },
+        webglMetadata: { mode: 'custom', vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' },
+        portScanProtection: { enabled: false },
+        ...fingerprint,
+      },
       ...fields,
     },
   });

@@ -17,6 +17,7 @@ const base: PageScriptOptions = {
   webglImage: false,
   webglVendor: '',
   webglRenderer: '',
+  webglLimits: null,
   fonts: null,
   mediaDevices: null,
   battery: false,

@@ -30,6 +30,12 @@ export interface PageScriptOptions {
   /** Empty: what the machine's GPU reports. */
   webglVendor: string;
   webglRenderer: string;
+  /**
+   * Size limits of the GPU the profile claims. A machine without one renders WebGL in software
+   * (SwiftShader) and reports 8192 where every desktop GPU reports 16384 or more: a limit below
+   * these is raised to them; a real GPU's own larger limits are left as they are. Null: untouched.
+   */
+  webglLimits: { maxTextureSize: number; maxViewportDims: [number, number] } | null;
   /** The profile's fonts (families); null: the machine's, untouched. */
   fonts: string[] | null;
   /** The profile's devices ("off" is all zero); null: the machine's, untouched. */

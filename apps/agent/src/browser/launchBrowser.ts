@@ -80,6 +80,9 @@ function argsFor(profile: Profile, identity: Identity, hop: ProxyHop, settings: 
     // A debugging port makes Chromium report navigator.webdriver = true, which every bot check
     // reads first; a person's browser says false.
     '--disable-blink-features=AutomationControlled',
+    // Without a GPU (a server, Xvfb) Chromium 137+ turns WebGL off instead of rendering it in
+    // software, and "no WebGL" is a bot's mark; a machine with a GPU still uses its GPU.
+    '--enable-unsafe-swiftshader',
     `--proxy-server=http://${hop.address}`,
     // Chromium sends loopback past any proxy; with port-scan protection the hop decides which
     // local ports a page may reach, so loopback must go to the hop too.

@@ -1,15 +1,25 @@
 /**
  * WebGL: the profile's unmasked vendor and renderer (what the debug-renderer-info extension
- * reports), and seeded noise on pixels read back with readPixels.
+ * reports), the size limits of the claimed GPU where the machine's renderer reports less, and
+ * seeded noise on pixels read back with readPixels.
  */
 export const webglPatch = String.raw`
   [scope.WebGLRenderingContext, scope.WebGL2RenderingContext].forEach(function (type) {
     if (!type) return;
-    if (options.webglVendor || options.webglRenderer) {
+    var limits = options.webglLimits;
+    if (options.webglVendor || options.webglRenderer || limits) {
       replaceMethod(type.prototype, 'getParameter', function (original, self, args) {
-        if (args[0] === 0x9245 && options.webglVendor) return options.webglVendor;
-        if (args[0] === 0x9246 && options.webglRenderer) return options.webglRenderer;
-        return original.apply(self, args);
+        // The real call first: without getExtension('WEBGL_debug_renderer_info') Chromium answers
+        // the unmasked enums with null and an INVALID_ENUM error, and so must we.
+        var value = original.apply(self, args);
+        if (args[0] === 0x9245 && options.webglVendor && value !== null) return options.webglVendor;
+        if (args[0] === 0x9246 && options.webglRenderer && value !== null) return options.webglRenderer;
+        if (!limits) return value;
+        // MAX_TEXTURE_SIZE, MAX_CUBE_MAP_TEXTURE_SIZE, MAX_RENDERBUFFER_SIZE
+        if ((args[0] === 0x0d33 || args[0] === 0x851c || args[0] === 0x84e8) && typeof value === 'number' && value < limits.maxTextureSize) return limits.maxTextureSize;
+        // MAX_VIEWPORT_DIMS: a new Int32Array, as the real getter returns one per call.
+        if (args[0] === 0x0d3a && value && value[0] < limits.maxViewportDims[0]) return new scope.Int32Array(limits.maxViewportDims);
+        return value;
       });
     }
     if (options.webglImage) {
