@@ -192,6 +192,11 @@ describe('local automation API', () => {
       expect(await page.evaluate(() => (window as unknown as { fromWorker: () => Promise<unknown> }).fromWorker())).toMatchObject({ timeZone: 'Europe/London', language: 'en-GB' });
       await browser.close().catch(() => {});
       await agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+
+      // An exit the GeoIP database does not know: no browser opens with this machine's time zone.
+      pages.exitIp = '10.20.30.40';
+      expect((await agent.call(`/api/v1/browser/start?profile_id=${id}`)).body).toMatchObject({ code: -1, msg: 'geoUnknown' });
+      expect(processesWith(`${agent.dataDir}/profiles/${id}`)).toEqual([]);
     } finally {
       pages.exitIp = null;
     }

@@ -223,6 +223,11 @@ export const startFailureReasons = [
   'timeout',
   'upstreamError',
   'badAnswer',
+  /**
+   * The proxy's exit address is not in the GeoIP database and the profile's time zone follows
+   * it: starting would show this machine's time zone behind a foreign address.
+   */
+  'geoUnknown',
   'chromiumFailed',
   'noAccount',
   'notFound',

@@ -41,7 +41,7 @@ export interface LaunchSettings {
 /** A start that failed, with a reason the console and the local API can name. */
 export class LaunchError extends Error {
   constructor(
-    readonly reason: 'proxyFailed' | 'chromiumFailed',
+    readonly reason: 'proxyFailed' | 'geoUnknown' | 'chromiumFailed',
     readonly detail: string,
     readonly proxyFailure: ProxyFailure | null = null,
   ) {
@@ -129,6 +129,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     }
     // Time zone, language and coordinates "by IP" follow the proxy's exit address.
     const exit = exitIp ? await settings.geo(exitIp) : null;
+    // No time zone for the exit, none set on the profile: refuse rather than show this machine's.
+    if (exitIp && !profile.timezone && profile.fingerprint.timezoneByIp && !exit?.timezone) {
+      throw new LaunchError('geoUnknown', `no time zone known for the proxy's exit address ${exitIp}`);
+    }
     const identity = resolveIdentity(profile, exit ?? {});
     const userDataDir = path.join(settings.profilesDir, profile.id);
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });

@@ -22,7 +22,7 @@ export class StartRefusedError extends Error {
 
 /** Why a start failed, as the reason the console names (`startError.<reason>`). */
 export function startFailureReason(error: unknown): StartFailureReason {
-  if (error instanceof LaunchError) return error.proxyFailure ?? 'chromiumFailed';
+  if (error instanceof LaunchError) return error.reason === 'geoUnknown' ? 'geoUnknown' : (error.proxyFailure ?? 'chromiumFailed');
   if (error instanceof StartRefusedError) return error.reason;
   if (error instanceof PluginRefusedError) return error.reason;
   if (error instanceof NoAccountError) return 'noAccount';
