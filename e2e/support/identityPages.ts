@@ -157,6 +157,18 @@ pages['/detect'] = [
   import * as FingerprintJS from '/lib/fp.js';
   import { load as loadBotd } from '/lib/botd.js';
   window.visitorId = async () => (await (await FingerprintJS.load({ monitoring: false })).get()).visitorId;
+  // What FingerprintJS reads of the audio stack, and WebGL pixels read back after a draw.
+  window.audioData = async () => String((await (await FingerprintJS.load({ monitoring: false })).get()).components.audio.value);
+  window.webglPixels = () => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    gl.clearColor(0.2, 0.4, 0.6, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    let hash = 0;
+    for (const byte of pixels) hash = (hash * 31 + byte) >>> 0;
+    return String(hash);
+  };
   window.canvasData = () => { const c = document.createElement('canvas'); c.width = 120; c.height = 40; const x = c.getContext('2d'); x.fillStyle = '#f60'; x.fillRect(10, 5, 60, 20); x.fillStyle = '#069'; x.font = '14px Arial'; x.fillText('Facet canvas', 4, 30); return c.toDataURL(); };
   window.botd = async () => (await loadBotd({ monitoring: false })).detect();
   window.detectReady = true;
@@ -168,7 +180,7 @@ export interface IdentityPages {
   /** A STUN server on 127.0.0.1 (stun:…) and the sources of the binding requests it answered. */
   stun: { url: string; seen: string[] };
   /** Requests per path, with the user agent each came with. */
-  requests: { path: string; userAgent: string; acceptLanguage: string }[];
+  requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string }[];
   /** What /ip answers, as an IP-check service would for a proxy exiting there; default the caller's. */
   exitIp: string | null;
   close(): Promise<void>;
@@ -205,7 +217,7 @@ export async function startIdentityPages(): Promise<IdentityPages> {
   const served: Omit<IdentityPages, 'url' | 'close'> = { requests: [], exitIp: null, stun: { url: stun.url, seen: stun.seen } };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '' });
+    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '', shopRegion: String(req.headers['x-shop-region'] ?? '') });
     if (path === '/ip') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ip: served.exitIp ?? req.socket.remoteAddress?.replace(/^::ffff:/, '') }));
     const library = libraries[path];
     if (library) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(library));

@@ -62,6 +62,7 @@ async function createProfile(name: string, extra: Record<string, unknown> = {}):
       fingerprint: {
         navigator: { platform: 'Win32', hardwareConcurrency: 6, deviceMemory: 4, maxTouchPoints: 0, doNotTrack: 'unset' },
         webglMetadata: { mode: 'custom', vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' },
+        customHeaders: [{ name: 'X-Shop-Region', value: 'eu-west' }],
         portScanProtection: { enabled: false },
         ...fingerprint,
       },
@@ -147,6 +148,8 @@ describe('local automation API', () => {
       const served = pages.requests.filter((r) => r.path === '/worker.js' || r.path === '/frame');
       expect(served.length).toBeGreaterThan(0);
       for (const r of served) expect([r.userAgent, r.acceptLanguage.split(',')[0]]).toEqual([WINDOWS_UA, 'de-DE']);
+      // The profile's custom header rides on what its pages load.
+      expect(served.filter((r) => r.path === '/frame').map((r) => r.shopRegion)).toContain('eu-west');
       expect(proxy.seen).toContain(`127.0.0.1:${new URL(pages.url).port}`);
       expect(proxy.refused).toEqual([]);
     } finally {
@@ -306,8 +309,8 @@ describe('local automation API', () => {
       await page.goto(`${pages.url}/detect`);
       await page.waitForFunction(() => (window as unknown as { detectReady?: boolean }).detectReady === true);
       const seen = await page.evaluate(async () => {
-        const w = window as unknown as { visitorId: () => Promise<string>; canvasData: () => string; botd: () => Promise<unknown> };
-        return { visitorId: await w.visitorId(), canvas: w.canvasData(), bot: await w.botd() };
+        const w = window as unknown as { visitorId: () => Promise<string>; canvasData: () => string; audioData: () => Promise<string>; webglPixels: () => string; botd: () => Promise<unknown> };
+        return { visitorId: await w.visitorId(), canvas: w.canvasData(), audio: await w.audioData(), webgl: w.webglPixels(), bot: await w.botd() };
       });
       await browser.close().catch(() => {});
       await agent.call(`/api/v1/browser/stop?profile_id=${id}`);
@@ -317,9 +320,12 @@ describe('local automation API', () => {
     const other = await detect(b);
     const again = await detect(a);
     expect(again.visitorId).toBe(first.visitorId);
-    expect(again.canvas).toBe(first.canvas);
+    // Canvas, audio and WebGL pixels: the same after a restart, different in another profile.
+    for (const surface of ['canvas', 'audio', 'webgl'] as const) {
+      expect(again[surface], surface).toBe(first[surface]);
+      expect(other[surface], surface).not.toBe(first[surface]);
+    }
     expect(other.visitorId).not.toBe(first.visitorId);
-    expect(other.canvas).not.toBe(first.canvas);
     expect(first.bot).toEqual({ bot: false });
   });
 

@@ -118,22 +118,15 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
   let chromium: SpawnedChromium | null = null;
   let cdp: CdpConnection | null = null;
   try {
-    let exitIp: string | null = null;
-    if (upstreamUrl(profile.proxy)) {
-      try {
-        exitIp = (await checkThroughHop(hop, settings.ipCheckUrl)).ip;
-      } catch (error) {
-        if (error instanceof ProxyCheckError) throw new LaunchError('proxyFailed', error.message, error.reason);
-        throw error;
-      }
-    }
-    // Time zone, language and coordinates "by IP" follow the proxy's exit address.
-    const exit = exitIp ? await settings.geo(exitIp) : null;
-    // No time zone for the exit, none set on the profile: refuse rather than show this machine's.
-    if (exitIp && !profile.timezone && profile.fingerprint.timezoneByIp && !exit?.timezone) {
-      throw new LaunchError('geoUnknown', `no time zone known for the proxy's exit address ${exitIp}`);
-    }
-    const identity = resolveIdentity(profile, exit ?? {});
+    const exitCheck = upstreamUrl(profile.proxy) ? exitOf(profile, hop, settings) : Promise.resolve(null);
+    // Awaited below; a spawn that fails first must not leave its rejection unhandled.
+    exitCheck.catch(() => undefined);
+    // The command line carries the languages (for the workers CDP does not reach), so when they
+    // follow the exit Chromium waits for the check; otherwise the check runs while it starts.
+    // Either way no page loads before the check passed: the first target is created below.
+    const languagesFollowExit = profile.fingerprint.languageByIp && profile.language.trim() === '';
+    const earlyExit = languagesFollowExit ? await exitCheck : null;
+    const commandLineIdentity = resolveIdentity(profile, earlyExit ?? {});
     const userDataDir = path.join(settings.profilesDir, profile.id);
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
     writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
@@ -143,7 +136,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       return {};
     });
     const extensions = await settings.extensions(userDataDir);
-    const { args, refused } = argsFor(profile, identity, hop, settings, userDataDir, extensions);
+    const { args, refused } = argsFor(profile, commandLineIdentity, hop, settings, userDataDir, extensions);
     try {
       chromium = await spawnChromium(settings.chromium, args, { ...settings.env, ...fontEnv });
     } catch (error) {
@@ -151,6 +144,8 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     }
     const connection = await CdpConnection.open(chromium.endpoint);
     cdp = connection;
+    // Time zone, language and coordinates "by IP" follow the proxy's exit address.
+    const identity = resolveIdentity(profile, (await exitCheck) ?? {});
     const script = identityScript(pageScriptOptions(profile, identity));
     await attachIdentity(connection, identity, script, settings.onError);
     // "Allow" and "block" answer a site's location request without asking; "ask" leaves the prompt.
@@ -204,6 +199,26 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * What the proxy's exit address says (time zone, languages, coordinates), after checking that
+ * the proxy answers at all. No answer, or an exit GeoIP cannot place while the profile's time
+ * zone follows it, is a start error: never this machine's address or time zone instead.
+ */
+async function exitOf(profile: Profile, hop: ProxyHop, settings: LaunchSettings): Promise<GeoFacts | null> {
+  let exitIp: string;
+  try {
+    exitIp = (await checkThroughHop(hop, settings.ipCheckUrl)).ip;
+  } catch (error) {
+    if (error instanceof ProxyCheckError) throw new LaunchError('proxyFailed', error.message, error.reason);
+    throw error;
+  }
+  const exit = await settings.geo(exitIp);
+  if (!profile.timezone && profile.fingerprint.timezoneByIp && !exit?.timezone) {
+    throw new LaunchError('geoUnknown', `no time zone known for the proxy's exit address ${exitIp}`);
+  }
+  return exit;
 }
 
 /**
