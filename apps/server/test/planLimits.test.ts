@@ -60,6 +60,18 @@ describe('plan limits on the server', () => {
     await refusal(createProfiles(sub.client, 1), Code.PROFILE_LIMIT_REACHED);
   });
 
+  it('lets concurrent creations take the last places only once', async () => {
+    const main = await onPlan({ profiles: 2, subAccounts: 1 });
+    const subs = await Promise.allSettled(
+      Array.from({ length: 6 }, () => main.client.call(subAccountCreateCall, { username: newPerson('r').username, password: 'sub password 1' })),
+    );
+    expect(subs.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of subs) if (r.status === 'rejected') expect((r.reason as { code: number }).code).toBe(Code.SUB_ACCOUNT_LIMIT_REACHED);
+    const profiles = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => main.client.call(profileCreateCall, { settings: profileSettings({ name: `Race ${i}` }) })));
+    expect(profiles.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(await liveCount(main.client)).toBe(2);
+  });
+
   it('frees room when a profile goes to the bin and refuses a restore beyond the limit', async () => {
     const main = await onPlan({ profiles: 2, subAccounts: 0 });
     const [first] = await createProfiles(main.client, 2);

@@ -53,6 +53,7 @@ export class PlanAllowance {
    * adds them, so the count and the insert see the same rows.
    */
   async assertProfileRoom(actor: Account, adding: number, executor: Executor = this.db): Promise<void> {
+    await this.lockTeam(actor, executor);
     const allowance = await this.assertActive(actor, executor);
     if (allowance.profiles === UNLIMITED) return;
     const used = await this.teamProfiles(allowance.holderId, executor);
@@ -71,10 +72,26 @@ export class PlanAllowance {
   }
 
   async assertSubAccountRoom(actor: Account, executor: Executor = this.db): Promise<void> {
+    await this.lockTeam(actor, executor);
     const allowance = await this.assertActive(actor, executor);
     if (allowance.subAccounts === UNLIMITED) return;
     const used = await this.teamSubAccounts(allowance.holderId, executor);
     if (used + 1 > allowance.subAccounts) throw new AppError(Code.SUB_ACCOUNT_LIMIT_REACHED, { limit: allowance.subAccounts, used });
+  }
+
+  /**
+   * Inside a transaction, writes the team's main account row (to itself) before anything is
+   * counted: PostgreSQL then holds that row's lock until commit and SQLite takes its write lock,
+   * so two creations in one team count one after the other and cannot both take the last place.
+   */
+  private async lockTeam(actor: Account, executor: Executor): Promise<void> {
+    if (executor === this.db) return;
+    const holderId = actor.type === 'sub' && actor.parent_id ? actor.parent_id : actor.id;
+    await executor
+      .updateTable('accounts')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', holderId)
+      .execute();
   }
 
   async teamProfiles(holderId: string, executor: Executor = this.db): Promise<number> {

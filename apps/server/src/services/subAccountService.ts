@@ -92,6 +92,8 @@ export class SubAccountService {
     };
     try {
       await this.db.transaction().execute(async (trx) => {
+        // Counted again where the row is written: a concurrent creation may have taken the place.
+        await this.allowance.assertSubAccountRoom(actor, trx);
         await new AccountsRepository(trx).insert(account);
         await this.log.record(trx, actor, 'subAccount.create', account.username);
       });
