@@ -58,7 +58,10 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
     // Every assigned plugin verified before anything is spawned: one that fails stops the start,
     // rather than opening the profile without what its user relies on.
-    const plugins = await Promise.all((await from.plugins(profileId)).map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
+    // A shared profile loads none of its owner's plugins on this machine: the server answers it an
+    // empty list, and the agent does not ask, so one guard failing is not enough.
+    const assigned = stored.sharer === null ? await from.plugins(profileId) : [];
+    const plugins = await Promise.all(assigned.map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
     const headless = options.headless === true;
     let env: NodeJS.ProcessEnv = process.env;
     if (!headless && needsDisplay) {
