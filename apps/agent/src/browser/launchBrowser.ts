@@ -8,9 +8,9 @@ import { CdpConnection } from './cdp.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
 import { prepareFontConfig } from './fontConfig.ts';
 import { pageScriptOptions } from './pageScriptOptions.ts';
-import { parseCommandLine } from './commandLineSwitches.ts';
+import { argsFor } from './chromiumArgs.ts';
 import type { GeoFacts } from './geoIp.ts';
-import { resolveIdentity, type Identity } from './identity.ts';
+import { resolveIdentity } from './identity.ts';
 import { checkThroughHop, ProxyCheckError, type ProxyFailure } from './proxyCheck.ts';
 import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
 import { killGroup, spawnChromium, type SpawnedChromium } from './spawnChromium.ts';
@@ -61,47 +61,6 @@ export interface LaunchedBrowser {
   stop(): Promise<void>;
 }
 
-function argsFor(profile: Profile, identity: Identity, hop: ProxyHop, settings: LaunchSettings, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
-  const fp = profile.fingerprint;
-  const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
-  const debugPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
-  const args = [
-    `--user-data-dir=${userDataDir}`,
-    `--remote-debugging-port=${debugPort}`,
-    '--remote-debugging-address=127.0.0.1',
-    '--no-first-run',
-    '--no-default-browser-check',
-    '--no-startup-window',
-    '--password-store=basic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    // A debugging port makes Chromium report navigator.webdriver = true, which every bot check
-    // reads first; a person's browser says false.
-    '--disable-blink-features=AutomationControlled',
-    // Without a GPU (a server, Xvfb) Chromium 137+ turns WebGL off instead of rendering it in
-    // software, and "no WebGL" is a bot's mark; a machine with a GPU still uses its GPU.
-    '--enable-unsafe-swiftshader',
-    `--proxy-server=http://${hop.address}`,
-    // Chromium sends loopback past any proxy; with port-scan protection the hop decides which
-    // local ports a page may reach, so loopback must go to the hop too.
-    ...(fp.portScanProtection.enabled ? ['--proxy-bypass-list=<-loopback>'] : []),
-    // Also the default of targets CDP's override does not reach (shared and service workers).
-    `--user-agent=${identity.userAgent}`,
-    `--window-size=${identity.screen.width},${identity.screen.height}`,
-    `--lang=${identity.languages[0]}`,
-    `--accept-lang=${identity.languages.join(',')}`,
-    ...(fp.remoteDebug.logLevel !== 'off' ? ['--enable-logging=stderr', `--v=${fp.remoteDebug.logLevel === 'verbose' ? 1 : 0}`] : []),
-    ...(settings.headless ? ['--headless=new'] : []),
-    // Chromium 137+ keeps --load-extension only behind this feature being switched off.
-    ...(extensions.length > 0 ? [`--load-extension=${extensions.join(',')}`, '--disable-features=DisableLoadExtensionCommandLineSwitch'] : []),
-    ...(typeof process.getuid === 'function' && process.getuid() === 0 ? ['--no-sandbox'] : []),
-    ...settings.extraArgs,
-    ...accepted,
-  ];
-  return { args, refused };
-}
 
 /**
  * One profile's browser, from nothing to a first page that already has the profile's identity:

@@ -1,0 +1,43 @@
+import { profileSchema } from '@facet/contracts';
+import { describe, expect, it } from 'vitest';
+import { argsFor } from './chromiumArgs.ts';
+import { resolveIdentity } from './identity.ts';
+
+function profileWith(commandLine: string, sharer: { id: string; name: string } | null) {
+  return profileSchema.parse({
+    id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'owner', name: 'owner' }, members: [], sharer,
+    name: 'Shop', groupId: '0', os: 'windows', kernelVersion: '156', resolution: '1366x768', language: 'de-DE', timezone: 'Europe/Berlin', startPage: '',
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    fingerprint: { commandLine, remoteDebug: { port: 9555, logLevel: 'off' } },
+  });
+}
+
+const hop = { address: '127.0.0.1:4000' };
+const commandLine = '--mute-audio\n--renderer-cmd-prefix=/tmp/evil.sh\n--load-extension=/tmp/x';
+
+function argsOf(sharer: { id: string; name: string } | null) {
+  const profile = profileWith(commandLine, sharer);
+  return argsFor(profile, resolveIdentity(profile), hop, { mayRunProfileCode: sharer === null, headless: false, extraArgs: [] }, '/tmp/profiles/p1', []);
+}
+
+describe('the command line of a profile', () => {
+  it('takes the owner\'s allowlisted switches and fixed debugging port, and names the refused ones', () => {
+    const { args, refused } = argsOf(null);
+    expect(args).toContain('--mute-audio');
+    expect(args).toContain('--remote-debugging-port=9555');
+    expect(args.some((a) => a.startsWith('--renderer-cmd-prefix') || a.startsWith('--load-extension'))).toBe(false);
+    expect(refused).toEqual(['--renderer-cmd-prefix=/tmp/evil.sh', '--load-extension=/tmp/x']);
+  });
+
+  it('applies nothing of it, not even the port, for a profile someone shared', () => {
+    const { args } = argsOf({ id: 'owner', name: 'owner' });
+    expect(args).not.toContain('--mute-audio');
+    expect(args).toContain('--remote-debugging-port=0');
+    expect(args.some((a) => a.startsWith('--renderer-cmd-prefix'))).toBe(false);
+  });
+
+  it('sizes the window, sets the languages and goes through the hop', () => {
+    const { args } = argsOf(null);
+    expect(args).toEqual(expect.arrayContaining(['--window-size=1366,768', '--lang=de-DE', '--proxy-server=http://127.0.0.1:4000', '--enable-unsafe-swiftshader']));
+  });
+});

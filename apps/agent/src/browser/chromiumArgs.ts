@@ -1,0 +1,52 @@
+import type { Profile } from '@facet/contracts';
+import { parseCommandLine } from './commandLineSwitches.ts';
+import type { Identity } from './identity.ts';
+import type { LaunchSettings } from './launchBrowser.ts';
+import type { ProxyHop } from './proxyHop.ts';
+
+/**
+ * Chromium's command line for one profile: the agent's own switches, then the profile's
+ * allowlisted ones, and for a profile someone shared neither its command line nor its fixed
+ * debugging port (shared profiles run no code of the owner's on this machine).
+ */
+export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: Pick<LaunchSettings, 'mayRunProfileCode' | 'headless' | 'extraArgs'>, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
+  const fp = profile.fingerprint;
+  const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
+  const debugPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
+  const args = [
+    `--user-data-dir=${userDataDir}`,
+    `--remote-debugging-port=${debugPort}`,
+    '--remote-debugging-address=127.0.0.1',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--no-startup-window',
+    '--password-store=basic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    // A debugging port makes Chromium report navigator.webdriver = true, which every bot check
+    // reads first; a person's browser says false.
+    '--disable-blink-features=AutomationControlled',
+    // Without a GPU (a server, Xvfb) Chromium 137+ turns WebGL off instead of rendering it in
+    // software, and "no WebGL" is a bot's mark; a machine with a GPU still uses its GPU.
+    '--enable-unsafe-swiftshader',
+    `--proxy-server=http://${hop.address}`,
+    // Chromium sends loopback past any proxy; with port-scan protection the hop decides which
+    // local ports a page may reach, so loopback must go to the hop too.
+    ...(fp.portScanProtection.enabled ? ['--proxy-bypass-list=<-loopback>'] : []),
+    // Also the default of targets CDP's override does not reach (shared and service workers).
+    `--user-agent=${identity.userAgent}`,
+    `--window-size=${identity.screen.width},${identity.screen.height}`,
+    `--lang=${identity.languages[0]}`,
+    `--accept-lang=${identity.languages.join(',')}`,
+    ...(fp.remoteDebug.logLevel !== 'off' ? ['--enable-logging=stderr', `--v=${fp.remoteDebug.logLevel === 'verbose' ? 1 : 0}`] : []),
+    ...(settings.headless ? ['--headless=new'] : []),
+    // Chromium 137+ keeps --load-extension only behind this feature being switched off.
+    ...(extensions.length > 0 ? [`--load-extension=${extensions.join(',')}`, '--disable-features=DisableLoadExtensionCommandLineSwitch'] : []),
+    ...(typeof process.getuid === 'function' && process.getuid() === 0 ? ['--no-sandbox'] : []),
+    ...settings.extraArgs,
+    ...accepted,
+  ];
+  return { args, refused };
+}
