@@ -72,7 +72,7 @@ export function lazyGeoIp(cacheDir: string, log: (line: string) => void): (ip: s
   let opening: Promise<GeoIp | null> | null = null;
   return async (ip) => {
     opening ??= openGeoIp(cacheDir).catch((error: unknown) => {
-      log(`GeoIP unavailable, profiles keep their own time zone and language: ${String(error)}`);
+      log(`GeoIP unavailable: profiles whose time zone follows the proxy will not start (set one on them): ${String(error)}`);
       return null;
     });
     return (await opening)?.lookup(ip) ?? null;
