@@ -24,6 +24,7 @@ export const publicConfigSchema = z.object({
      */
     contacts: z.array(z.object({ kind: z.enum(supportContactKinds), value: z.string() })).default([]),
   }),
-  features: z.object({ mobileRegistration: z.boolean(), smtp: z.boolean() }),
+  /** smsVerification: whether this server can send phone codes (no SMS provider is built in). */
+  features: z.object({ mobileRegistration: z.boolean(), smtp: z.boolean(), smsVerification: z.boolean().default(false) }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

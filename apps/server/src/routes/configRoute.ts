@@ -16,7 +16,7 @@ export function configRoute(app: FastifyInstance, config: ServerConfig, signKey:
       version: config.version,
       download: { zh: config.downloadUrl.zh, other: config.downloadUrl.other },
       support: { email: config.supportEmail, contacts: config.supportContacts },
-      features: { mobileRegistration: false, smtp },
+      features: { mobileRegistration: false, smtp, smsVerification: false },
     };
     return reply.header('cache-control', 'no-store').send(body);
   });

@@ -3,6 +3,7 @@ import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { useOpenBind } from './bindContext.ts';
 import { bindReminderDue, unboundKinds } from './bindReminder.ts';
@@ -16,7 +17,8 @@ export function BindReminderBanner({ member }: { member: Member }) {
   const openBind = useOpenBind();
   const storageKey = storageKeys.bindAlert(member.id);
   const [due, setDue] = useState(() => bindReminderDue(readString(storageKey), Date.now()));
-  const kinds = unboundKinds(member, isChinese(language));
+  const { config } = useRuntime();
+  const kinds = unboundKinds(member, isChinese(language), config.features.smsVerification);
   if (!due || kinds.length === 0) return null;
 
   const dismiss = () => {

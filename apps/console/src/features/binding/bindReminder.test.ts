@@ -10,6 +10,8 @@ describe('bind reminder (spec §2)', () => {
     expect(unboundKinds(member, false)).toEqual(['email']);
     expect(unboundKinds({ phone: 'unbound', email: 'a@b.co' }, false)).toEqual([]);
     expect(unboundKinds({ phone: '13800000000', email: 'a@b.co' }, true)).toEqual([]);
+    // A server that cannot send phone codes never asks for a phone.
+    expect(unboundKinds(member, true, false)).toEqual(['email']);
   });
 
   it('comes back 7 days after it was dismissed', () => {

@@ -8,9 +8,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * What the bind reminder asks for (spec §2): the e-mail when it is unbound, the phone when it is
  * unbound and the language is Chinese (the phone prompt shows only there).
  */
-export function unboundKinds(member: Pick<Member, 'phone' | 'email'>, chinese: boolean): BindKind[] {
+export function unboundKinds(member: Pick<Member, 'phone' | 'email'>, chinese: boolean, phoneVerifiable = true): BindKind[] {
   const kinds: BindKind[] = [];
-  if (chinese && member.phone === UNBOUND) kinds.push('phone');
+  // Never asked to bind a phone the server cannot send a code to.
+  if (chinese && phoneVerifiable && member.phone === UNBOUND) kinds.push('phone');
   if (member.email === UNBOUND) kinds.push('email');
   return kinds;
 }
