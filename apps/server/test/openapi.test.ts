@@ -35,7 +35,7 @@ describe('API documentation', () => {
     const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as Record<string, any>;
     expect(config.signKey).toBe(server.facet.signKey);
     expect(config.apiHost).toBe(server.baseUrl);
-    expect(config.features).toEqual({ mobileRegistration: false, smtp: false });
+    expect(config.features).toEqual({ mobileRegistration: false, smtp: false, smsVerification: false });
     expect(config.support).toEqual({ email: 'support@facet.local', contacts: [] });
   });
 
