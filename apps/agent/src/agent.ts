@@ -73,6 +73,12 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     startApi: (bindIp, apiPort) => startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password }, apiPort, bindIp),
     log,
   });
+  const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);
+  // Zips of plugins no start has used for 30 days (removed, or moved to another version).
+  void plugins.prune(30 * 24 * 60 * 60 * 1000).then(
+    (removed) => removed > 0 && log(`removed ${removed} unused plugin zip(s) from the cache`),
+    (error: unknown) => log(`could not prune the plugin cache: ${String(error)}`),
+  );
   const launcher = profileLauncher(currentSource, {
     kernels: () => kernels.list(),
     profilesDir: () => settings.profilesDir(),
@@ -80,7 +86,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     ipCheckUrl: config.ipCheckUrl,
     loopbackOnly: config.loopbackOnly,
     geo,
-    plugins: new PluginCache(path.join(config.dataDir, 'plugins'), log),
+    plugins,
     log,
   });
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }) : null;

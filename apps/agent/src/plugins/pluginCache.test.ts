@@ -102,4 +102,18 @@ describe('a profile’s extension folders', () => {
     expect(await writeProfileExtensions(userDataDir, [])).toEqual([]);
     expect(fs.existsSync(path.join(userDataDir, 'FacetExtensions'))).toBe(false);
   });
+
+  it('prunes zips no start has used for the given time, and keeps the ones in use', async () => {
+    const [used, forgotten] = [extension('used'), extension('forgotten')];
+    const cache = new PluginCache(path.join(dir, 'cache'), () => {});
+    await cache.verified(pinned(used), serving(used).download);
+    await cache.verified(pinned(forgotten, 'plg_2'), serving(forgotten).download);
+    const day = 24 * 60 * 60 * 1000;
+    const old = new Date(Date.now() - 40 * day);
+    for (const bytes of [used, forgotten]) fs.utimesSync(path.join(dir, 'cache', `${sha256(bytes)}.zip`), old, old);
+    // A start uses one of them again.
+    await cache.verified(pinned(used), serving(used).download);
+    expect(await cache.prune(30 * day)).toBe(1);
+    expect(fs.readdirSync(path.join(dir, 'cache'))).toEqual([`${sha256(used)}.zip`]);
+  });
 });

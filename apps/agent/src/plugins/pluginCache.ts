@@ -50,6 +50,26 @@ export class PluginCache {
     return { plugin, files: judged.files };
   }
 
+  /**
+   * Removes zips no start has used for `unusedForMs`: a plugin removed or moved to another
+   * version is never loaded again, and its zip would stay forever. A zip still assigned
+   * somewhere is simply downloaded and verified again at its next start.
+   */
+  async prune(unusedForMs: number, now = Date.now()): Promise<number> {
+    const names = await fs.readdir(this.root).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!/^[0-9a-f]{64}\.zip$/.test(name)) continue;
+      const file = path.join(this.root, name);
+      const stats = await fs.stat(file).catch(() => null);
+      if (stats && now - stats.mtimeMs > unusedForMs) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   private bytesOf(plugin: ProfilePlugin, download: Download): Promise<Buffer> {
     let fetching = this.pending.get(plugin.sha256);
     if (!fetching) {
@@ -62,7 +82,12 @@ export class PluginCache {
   private async cachedOrFetched(plugin: ProfilePlugin, download: Download): Promise<Buffer> {
     const file = path.join(this.root, `${plugin.sha256}.zip`);
     const cached = await fs.readFile(file).catch(() => null);
-    if (cached && sha256Of(cached) === plugin.sha256) return cached;
+    if (cached && sha256Of(cached) === plugin.sha256) {
+      // Marks it used, for prune().
+      const now = new Date();
+      await fs.utimes(file, now, now).catch(() => undefined);
+      return cached;
+    }
     if (cached) {
       this.log(`plugin ${plugin.pluginId}: the cached ${plugin.sha256}.zip no longer matches its hash; fetched again`);
       await fs.rm(file, { force: true });
