@@ -19,6 +19,20 @@ const sameEverywhere = new Set([
   'feedback.skype',
 ]);
 
+/**
+ * Whole texts that are the ordinary word in that language too (each checked by hand): they are
+ * not missing translations, and listing them keeps the limit of three for everything else.
+ */
+const sameInLanguage: Record<string, string[]> = {
+  vi: ['Proxy'],
+  pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies'],
+  ja: ['OS'],
+  it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback'],
+  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact'],
+  es: ['No', 'Real', 'Cookies', 'Proxies'],
+  de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback'],
+};
+
 describe('locale files', () => {
   it('come in ten languages', () => {
     expect(Object.keys(locales).sort()).toEqual(['de', 'en-US', 'es', 'fr', 'it', 'ja', 'pt', 'ru', 'vi', 'zh-CN']);
@@ -37,10 +51,13 @@ describe('locale files', () => {
       });
 
       it('leaves no English behind', () => {
-        const untranslated = englishKeys.filter((key) => !sameEverywhere.has(key) && lookup(tree, key) === lookup(english, key));
-        // A few words are the same in the language ("Cookies", "Feedback", "Version", "E-mail"):
-        // one in a hundred keys may coincide; more means a missing translation.
-        expect(untranslated.length, `${tag}: ${untranslated.slice(0, 12).join(', ')}`).toBeLessThanOrEqual(Math.ceil(englishKeys.length / 100));
+        const loanwords = sameInLanguage[tag] ?? [];
+        const untranslated = englishKeys.filter((key) => {
+          const text = lookup(english, key)!;
+          return !sameEverywhere.has(key) && !loanwords.includes(text) && lookup(tree, key) === text;
+        });
+        // A handful may coincide (e.g. "Facet", "E-mail" in some languages); more means a missing translation.
+        expect(untranslated.length, `${tag}: ${untranslated.slice(0, 10).join(', ')}`).toBeLessThanOrEqual(3);
       });
     });
   }
