@@ -1,7 +1,7 @@
 import { Code, PAYMENT_POLL_MS, paymentListenCall, subscriptionOrderCall, type PaymentMethod } from '@facet/contracts';
 import { ApiError } from '@facet/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, QRCode, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, QRCode, Typography, type DescriptionsProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
@@ -73,17 +73,17 @@ export function useQrStatus(order: OrderView, receivedAt: number, refreshing: bo
 }
 
 /**
- * QR code, order summary and payment methods. The QR code is shown expired 10 % before the
- * order closes, and refreshing asks for a new order.
+ * QR code, order summary (`summary`: its rows) and payment methods. The QR code is shown expired
+ * 10 % before the order closes, and refreshing asks for a new order.
  */
-export function OrderSection({ order, receivedAt, refreshing, onRefresh, summary }: { order: OrderView; receivedAt: number; refreshing: boolean; onRefresh: () => void; summary: ReactNode }) {
+export function OrderSection({ order, receivedAt, refreshing, onRefresh, summary }: { order: OrderView; receivedAt: number; refreshing: boolean; onRefresh: () => void; summary: DescriptionsProps['items'] }) {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const { expiresAt, expired, status, markExpired } = useQrStatus(order, receivedAt, refreshing);
   return (
     <Flex gap={24} wrap align="flex-start">
       <Flex vertical gap={12} style={{ flex: '1 1 300px', minWidth: 0 }}>
-        {summary}
+        <Descriptions column={1} size="small" bordered data-testid="payment-summary" items={summary} />
         <PaymentMethods order={order} disabled={expired || refreshing} onExpired={markExpired} />
       </Flex>
       {order.qrcode ? (
@@ -173,5 +173,16 @@ export function PaymentMethods({
         />
       ) : null}
     </Flex>
+  );
+}
+
+/** The payment and renewal dialogs' frame: the order token on it, so tests and support can name it. */
+export function PaymentModal({ title, order, onClose, children }: { title: string; order: string | null; onClose: () => void; children: ReactNode }) {
+  return (
+    <Modal open width={PAYMENT_DIALOG_WIDTH} title={title} onCancel={onClose} footer={null} destroyOnHidden>
+      <div data-testid="payment-dialog" data-order={order ?? ''}>
+        {children}
+      </div>
+    </Modal>
   );
 }

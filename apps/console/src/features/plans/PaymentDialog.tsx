@@ -1,13 +1,13 @@
 import { subscriptionsCall } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Result, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { formatAmount } from './money.ts';
-import { OrderSection, PAYMENT_DIALOG_WIDTH, useOrderWatch } from './OrderSection.tsx';
+import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { countLabel, TimeOptions } from './TimeOptions.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 
@@ -84,19 +84,11 @@ export function PaymentDialog({ onClose }: { onClose: () => void }) {
               receivedAt={view.dataUpdatedAt}
               refreshing={refreshing}
               onRefresh={() => void view.refetch()}
-              summary={
-                <Descriptions
-                  column={1}
-                  size="small"
-                  bordered
-                  data-testid="payment-summary"
-                  items={data.footer.map(({ k, v }) => ({
-                    key: k,
-                    label: t(k),
-                    children: <span data-testid={`payment-footer-${k.split('.').pop() ?? k}`}>{footerValue(k, v, data.symbol, language.tag, t)}</span>,
-                  }))}
-                />
-              }
+              summary={data.footer.map(({ k, v }) => ({
+                key: k,
+                label: t(k),
+                children: <span data-testid={`payment-footer-${k.split('.').pop() ?? k}`}>{footerValue(k, v, data.symbol, language.tag, t)}</span>,
+              }))}
             />
           </Flex>
         )}
@@ -105,11 +97,9 @@ export function PaymentDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal open width={PAYMENT_DIALOG_WIDTH} title={t('payment.buyTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <div data-testid="payment-dialog" data-order={s ?? ''}>
-        {body}
-      </div>
-    </Modal>
+    <PaymentModal title={t('payment.buyTitle')} order={s} onClose={onClose}>
+      {body}
+    </PaymentModal>
   );
 }
 

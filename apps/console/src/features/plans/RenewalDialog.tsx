@@ -1,13 +1,13 @@
 import { subscriptionRenewalCall } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Flex, Modal, Radio, Tag, Typography } from 'antd';
+import { Card, Flex, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { formatAmount } from './money.ts';
-import { OrderSection, PAYMENT_DIALOG_WIDTH, useOrderWatch } from './OrderSection.tsx';
+import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { stateColor } from './PlanStateTag.tsx';
 import { countLabel, monthsLabel, TimeOptions, usageLabel } from './TimeOptions.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
@@ -102,33 +102,23 @@ export function RenewalDialog({ intent, onClose }: { intent: 'renew' | 'change';
           receivedAt={view.dataUpdatedAt}
           refreshing={refreshing}
           onRefresh={() => void view.refetch()}
-          summary={
-            <Descriptions
-              column={1}
-              size="small"
-              bordered
-              data-testid="payment-summary"
-              items={[
-                { key: 'plan', label: t('plan.fields.name'), children: selected?.name ?? '' },
-                { key: 'months', label: t('plan.footer.months'), children: selectedTime ? selectedTime.months : '' },
-                {
-                  key: 'total',
-                  label: t('plan.footer.total'),
-                  children: <span data-testid="payment-footer-total">{selectedTime ? formatAmount(selectedTime.amount, data.symbol, language.tag) : ''}</span>,
-                },
-              ]}
-            />
-          }
+          summary={[
+            { key: 'plan', label: t('plan.fields.name'), children: selected?.name ?? '' },
+            { key: 'months', label: t('plan.footer.months'), children: selectedTime ? selectedTime.months : '' },
+            {
+              key: 'total',
+              label: t('plan.footer.total'),
+              children: <span data-testid="payment-footer-total">{selectedTime ? formatAmount(selectedTime.amount, data.symbol, language.tag) : ''}</span>,
+            },
+          ]}
         />
       </Flex>
     );
   }
 
   return (
-    <Modal open width={PAYMENT_DIALOG_WIDTH} title={t(intent === 'change' ? 'payment.changeTitle' : 'payment.renewTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <div data-testid="payment-dialog" data-order={s ?? ''}>
-        {body}
-      </div>
-    </Modal>
+    <PaymentModal title={t(intent === 'change' ? 'payment.changeTitle' : 'payment.renewTitle')} order={s} onClose={onClose}>
+      {body}
+    </PaymentModal>
   );
 }
