@@ -1,15 +1,13 @@
-import { Code, limits, subAccountCreateCall, subAccountUpdateCall, validateNewPassword, validateUsername, type SubAccount } from '@facet/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { limits, validateNewPassword, validateUsername, type SubAccount } from '@facet/contracts';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
-import { useShowError } from '../../lib/showError.ts';
 import { useMember } from '../auth/session.ts';
 import { useRefreshPlan } from '../plans/planQueries.ts';
 import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm } from '../subAccounts/SubAccountDialog.tsx';
-import { useRefreshSubAccounts, useSubAccounts } from '../subAccounts/subAccountQueries.ts';
+import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
+import { useSaveSubAccount } from '../subAccounts/useSaveSubAccount.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
@@ -47,26 +45,14 @@ function EditSubAccount({ id }: { id: string }) {
  */
 function SubAccountFormPage({ subAccount }: { subAccount: SubAccount | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { api } = useRuntime();
   const navigate = useNavigate();
-  const showError = useShowError();
-  const refresh = useRefreshSubAccounts();
   // The list shows the plan's sub-account use beside it.
   const refreshPlan = useRefreshPlan();
   const [form] = Form.useForm<SubAccountForm>();
   const editing = subAccount !== null;
-  const save = useMutation({
-    mutationFn: ({ username, nickname, platformAccount, password }: SubAccountForm) =>
-      subAccount
-        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}) })
-        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount }),
-    onSuccess: async () => {
-      message.success(t(editing ? 'subAccounts.updated' : 'subAccounts.created'));
-      await Promise.all([refresh(), refreshPlan()]);
-      await navigate(mobilePaths.accounts, { replace: true });
-    },
-    onError: (error) => showError(error, form, { fields: { [Code.USERNAME_TAKEN]: 'username' } }),
+  const save = useSaveSubAccount(subAccount, form, async () => {
+    await refreshPlan();
+    await navigate(mobilePaths.accounts, { replace: true });
   });
   return (
     <Form

@@ -1,14 +1,11 @@
-import { Code, limits, subAccountCreateCall, subAccountUpdateCall, validateNewPassword, validatePasswordsMatch, validateUsername, type Rule, type SubAccount } from '@facet/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { limits, validateNewPassword, validatePasswordsMatch, validateUsername, type Rule, type SubAccount } from '@facet/contracts';
+import { Alert, Form, Input, Modal } from 'antd';
 import type { Rule as FormRule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
-import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useRefreshSubAccounts } from './subAccountQueries.ts';
+import { useSaveSubAccount } from './useSaveSubAccount.ts';
 
 /** The call's limits (contracts `subAccounts.ts`), mirrored so the inputs stop where the server would refuse. */
 export const NICKNAME_MAX = 30;
@@ -43,25 +40,9 @@ export function optionalConfirmRule(t: TFunction): FormRule {
  */
 export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccount | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { api } = useRuntime();
-  const showError = useShowError();
-  const refresh = useRefreshSubAccounts();
   const [form] = Form.useForm<SubAccountForm>();
   const editing = subAccount !== null;
-  const save = useMutation({
-    mutationFn: ({ username, nickname, platformAccount, password }: SubAccountForm) =>
-      subAccount
-        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}) })
-        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount }),
-    onSuccess: async () => {
-      message.success(t(editing ? 'subAccounts.updated' : 'subAccounts.created'));
-      await refresh();
-      onClose();
-    },
-    // A taken username belongs beside the username field, not in a passing toast.
-    onError: (error) => showError(error, form, { fields: { [Code.USERNAME_TAKEN]: 'username' } }),
-  });
+  const save = useSaveSubAccount(subAccount, form, onClose);
   const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '' };
   return (
     <Modal
