@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identityScript, type PageScriptOptions } from './identityScript.ts';
 
 /*
@@ -7,10 +7,9 @@ import { identityScript, type PageScriptOptions } from './identityScript.ts';
  * parameter of that name gives it the stand-ins instead of this process's globals.
  */
 const base: PageScriptOptions = {
-  deviceMemory: 8,
+  navigator: {},
+  workerNavigator: {},
   platform: 'Win32',
-  hardwareConcurrency: 8,
-  languages: ['en-US'],
   noiseSeed: 1,
   canvas: false,
   audio: false,
@@ -24,12 +23,10 @@ const base: PageScriptOptions = {
   webrtc: 'untouched',
 };
 
-// The script disguises Function.prototype.toString; give this process its own back.
-const nativeToString = Object.getOwnPropertyDescriptor(Function.prototype, 'toString')!;
-afterEach(() => Object.defineProperty(Function.prototype, 'toString', nativeToString));
-
 function runIn(scope: object, options: Partial<PageScriptOptions>): void {
-  new Function('globalThis', identityScript({ ...base, ...options }))(scope);
+  const script = identityScript({ ...base, ...options });
+  if (script === null) throw new Error('the options ask for no script');
+  new Function('globalThis', script)(scope);
 }
 
 const illegal = (): never => {
@@ -322,5 +319,148 @@ describe('WebRTC', () => {
     const scope: Record<string, unknown> = browser();
     runIn(scope, { webrtc: 'disabled' });
     expect(Object.keys(scope).filter((name) => /RTC/.test(name))).toEqual([]);
+  });
+});
+
+describe('what the script installs', () => {
+  it('is nothing at all when the profile changes nothing a script must carry', () => {
+    expect(identityScript(base)).toBeNull();
+  });
+
+  it('replaces no shared built-in, and only what the options name', () => {
+    const toString = Function.prototype.toString;
+    class Navigator {
+      get deviceMemory(): number {
+        return this instanceof Navigator ? 16 : illegal();
+      }
+      get platform(): string {
+        return this instanceof Navigator ? 'Linux x86_64' : illegal();
+      }
+    }
+    const platformGetter = Object.getOwnPropertyDescriptor(Navigator.prototype, 'platform')!.get;
+    runIn({ Navigator }, { navigator: { deviceMemory: 4 } });
+    expect(Function.prototype.toString).toBe(toString);
+    expect(new Navigator().deviceMemory).toBe(4);
+    expect(Object.getOwnPropertyDescriptor(Navigator.prototype, 'platform')!.get).toBe(platformGetter);
+  });
+
+  it('stands in with a proxy of the engine function: its name and keys, a wrong receiver still refused, a prototype cycle refused', () => {
+    class Navigator {
+      get deviceMemory(): number {
+        return this instanceof Navigator ? 16 : illegal();
+      }
+    }
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'deviceMemory')!.get!;
+    runIn({ Navigator }, { navigator: { deviceMemory: 2 } });
+    const getter = Object.getOwnPropertyDescriptor(Navigator.prototype, 'deviceMemory')!.get!;
+    expect(getter).not.toBe(original);
+    expect([getter.name, getter.length, Object.getOwnPropertyNames(getter).sort()]).toEqual([original.name, original.length, Object.getOwnPropertyNames(original).sort()]);
+    expect(() => getter.call({})).toThrow('Illegal invocation');
+    // On a bare proxy this succeeds and the next lookup overflows the stack; the engine refuses it.
+    expect(() => Object.setPrototypeOf(getter, Object.create(getter))).toThrow(TypeError);
+    expect(Object.getPrototypeOf(getter)).toBe(Function.prototype);
+  });
+
+  it('gives workers only the worker fields', () => {
+    class WorkerNavigator {
+      get platform(): string {
+        return this instanceof WorkerNavigator ? 'Linux x86_64' : illegal();
+      }
+    }
+    runIn({ WorkerNavigator }, { workerNavigator: { platform: 'Win32' } });
+    expect(new WorkerNavigator().platform).toBe('Win32');
+    class Navigator {
+      get platform(): string {
+        return this instanceof Navigator ? 'Linux x86_64' : illegal();
+      }
+    }
+    // A window (it has a document) keeps what CDP gives it.
+    runIn({ Navigator, document: {} }, { workerNavigator: { platform: 'Win32' } });
+    expect(new Navigator().platform).toBe('Linux x86_64');
+  });
+});
+
+describe('canvas noise', () => {
+  /** A stand-in 2D context over an RGBA pixel array of the given width. */
+  const canvasWith = (pixels: number[][], width: number, noiseSeed: number) => {
+    class CanvasRenderingContext2D {
+      getImageData(x: number, y: number, w: number, h: number) {
+        const data: number[] = [];
+        for (let row = y; row < y + h; row++) for (let col = x; col < x + w; col++) data.push(...pixels[row * width + col]!);
+        return { data: Uint8ClampedArray.from(data), width: w, height: h };
+      }
+    }
+    runIn({ CanvasRenderingContext2D }, { canvas: true, noiseSeed });
+    return new CanvasRenderingContext2D();
+  };
+  const edge = Array.from({ length: 64 * 64 }, (_v, i) => [10 + (i % 200), 20, 30, 1 + (i % 250)]);
+  const opaque = Array.from({ length: 64 * 64 }, (_v, i) => [i % 256, 7, 9, 255]);
+
+  it('leaves opaque and empty pixels exactly as painted', () => {
+    const read = canvasWith(opaque, 64, 5).getImageData(0, 0, 64, 64);
+    expect(Array.from(read.data)).toEqual(opaque.flat());
+  });
+
+  it('flips some partly covered pixels, the same one the same way through any rectangle, and differently per profile', () => {
+    const a = canvasWith(edge, 64, 5);
+    const whole = Array.from(a.getImageData(0, 0, 64, 64).data);
+    expect(whole).not.toEqual(edge.flat());
+    const part = Array.from(a.getImageData(10, 20, 5, 3).data);
+    const sameFromWhole: number[] = [];
+    for (let row = 20; row < 23; row++) sameFromWhole.push(...whole.slice((row * 64 + 10) * 4, (row * 64 + 15) * 4));
+    expect(part).toEqual(sameFromWhole);
+    expect(Array.from(canvasWith(edge, 64, 6).getImageData(0, 0, 64, 64).data)).not.toEqual(whole);
+  });
+});
+
+describe('audio noise', () => {
+  /** Stand-ins for an offline context that renders `samples`, and a buffer a page fills itself. */
+  const audioScope = () => {
+    class EventTarget {
+      listeners: ((event: unknown) => void)[] = [];
+      addEventListener(_type: string, listener: (event: unknown) => void) {
+        this.listeners.push(listener);
+      }
+    }
+    class AudioBuffer {
+      constructor(readonly channels: Float32Array[]) {}
+      get numberOfChannels() {
+        return this.channels.length;
+      }
+      getChannelData(c: number) {
+        return this.channels[c]!;
+      }
+    }
+    class OfflineAudioCompletionEvent {
+      constructor(readonly buffer: AudioBuffer) {}
+      get renderedBuffer() {
+        return this.buffer;
+      }
+    }
+    class OfflineAudioContext extends EventTarget {
+      render(samples: number[]) {
+        const event = new OfflineAudioCompletionEvent(new AudioBuffer([Float32Array.from(samples)]));
+        for (const listener of this.listeners) listener(event);
+        return event.renderedBuffer;
+      }
+    }
+    return { EventTarget, AudioBuffer, OfflineAudioCompletionEvent, OfflineAudioContext };
+  };
+  const signal = Array.from({ length: 2000 }, (_v, i) => Math.sin(i / 7) / 3);
+
+  it('noises what a context renders, in place, the same per seed and differently between seeds; silence and page-made buffers stay as they are', () => {
+    const rendered = (noiseSeed: number, samples: number[]) => {
+      const scope = audioScope();
+      runIn(scope, { audio: true, noiseSeed });
+      const Context = (scope as unknown as { OfflineAudioContext: new () => InstanceType<ReturnType<typeof audioScope>['OfflineAudioContext']> }).OfflineAudioContext;
+      const made = new scope.AudioBuffer([Float32Array.from(samples)]);
+      return { rendered: Array.from(new Context().render(samples).getChannelData(0)), made: Array.from(made.getChannelData(0)) };
+    };
+    const one = rendered(1, signal);
+    expect(one.rendered).not.toEqual(Array.from(Float32Array.from(signal)));
+    expect(one.made).toEqual(Array.from(Float32Array.from(signal)));
+    expect(rendered(1, signal).rendered).toEqual(one.rendered);
+    expect(rendered(2, signal).rendered).not.toEqual(one.rendered);
+    expect(rendered(1, new Array(100).fill(0)).rendered).toEqual(new Array(100).fill(0));
   });
 });

@@ -15,13 +15,25 @@ export interface MediaDeviceCounts {
   audiooutput: number;
 }
 
-/** What the script needs of the profile; everything else comes from CDP overrides. */
-export interface PageScriptOptions {
+/** navigator fields a page script may have to carry (where no native channel reaches). */
+export interface NavigatorValues {
   deviceMemory: number;
-  /** navigator.platform where CDP's override does not reach (some worker kinds). */
-  platform: string;
   hardwareConcurrency: number;
+  platform: string;
   languages: string[];
+}
+
+/**
+ * What the script needs of the profile: only the surfaces it changes and no native channel
+ * carries (the launch plan decides). A surface left out installs nothing.
+ */
+export interface PageScriptOptions {
+  /** In every scope the script runs in. */
+  navigator: Partial<NavigatorValues>;
+  /** Only in workers (where CDP's overrides do not reach). */
+  workerNavigator: Partial<NavigatorValues>;
+  /** The platform the profile claims (navigator.platform), for the labels of its devices. */
+  platform: string;
   /** Per profile: the same noise at every start, different noise in another profile. */
   noiseSeed: number;
   canvas: boolean;
@@ -46,17 +58,33 @@ export interface PageScriptOptions {
   webrtc: 'disabled' | 'replace' | 'untouched';
 }
 
-/*
+/** The surfaces a profile's options ask the script to change, each with its part. */
+function partsFor(options: PageScriptOptions): string[] {
+  const parts: string[] = [];
+  if (Object.keys(options.navigator).length > 0 || Object.keys(options.workerNavigator).length > 0) parts.push(navigatorPatch);
+  if (options.canvas) parts.push(canvasNoise);
+  if (options.audio) parts.push(audioNoise);
+  if (options.webglImage || options.webglVendor || options.webglRenderer || options.webglLimits) parts.push(webglPatch);
+  if (options.fonts) parts.push(fonts);
+  if (options.mediaDevices) parts.push(mediaDevices);
+  if (options.battery) parts.push(battery);
+  if (options.webrtc !== 'untouched') parts.push(webrtc);
+  return parts;
+}
+
+/**
+ * The script for one profile, ready for Page.addScriptToEvaluateOnNewDocument or a worker; null
+ * when the profile changes nothing a script must carry, so that nothing at all is injected.
+ *
  * Kept as source text, not compiled functions: it is sent to Chromium as is, and a bundler's
  * helpers (__name and the like) would not exist in the page. It runs before the page's own code
- * in windows, frames and every kind of worker, once per global.
+ * in windows, frames and every kind of worker, once per global, and defines no global.
  */
-const source = `(function (options) {
+export function identityScript(options: PageScriptOptions): string | null {
+  const parts = partsFor(options);
+  if (parts.length === 0) return null;
+  return `(function (options) {
   'use strict';
-${prelude}${navigatorPatch}${canvasNoise}${audioNoise}${webglPatch}${fonts}${mediaDevices}${battery}${webrtc}
-})(__OPTIONS__);`;
-
-/** The script for one profile, ready for Page.addScriptToEvaluateOnNewDocument or a worker. */
-export function identityScript(options: PageScriptOptions): string {
-  return source.replace('__OPTIONS__', JSON.stringify(options));
+${prelude}${parts.join('')}
+})(${JSON.stringify(options)});`;
 }

@@ -1,1 +1,1 @@
-export { identityScript, type MediaDeviceCounts, type PageScriptOptions } from './identityScript.ts';
+export { identityScript, type MediaDeviceCounts, type NavigatorValues, type PageScriptOptions } from './identityScript.ts';

@@ -28,7 +28,7 @@ async function tolerant(promise: Promise<unknown>): Promise<void> {
  * `pageScript` is what CDP cannot set (see @facet/page-scripts): run as a new-document script in
  * pages and frames, and evaluated in a paused worker before its own code.
  */
-export async function attachIdentity(cdp: CdpConnection, identity: Identity, pageScript: string, onError: (error: unknown) => void): Promise<void> {
+export async function attachIdentity(cdp: CdpConnection, identity: Identity, pageScript: string | null, onError: (error: unknown) => void): Promise<void> {
   // A service or shared worker reaches us twice (through the browser and through the page that
   // started it); set it up once, or the two paused sessions wait on each other.
   const setUpTargets = new Set<string>();
@@ -50,7 +50,7 @@ export async function attachIdentity(cdp: CdpConnection, identity: Identity, pag
       if (isWorker) {
         steps.push(send('Network.setUserAgentOverride', userAgent));
         // A paused worker evaluates this before its own script.
-        steps.push(send('Runtime.evaluate', { expression: pageScript, silent: true }));
+        if (pageScript) steps.push(send('Runtime.evaluate', { expression: pageScript, silent: true }));
       } else {
         if (target.type === 'page') {
           // The screen the profile claims, whatever the machine's (or Xvfb's) is. Width and
@@ -66,7 +66,7 @@ export async function attachIdentity(cdp: CdpConnection, identity: Identity, pag
           steps.push(send('Network.enable', {}).then(() => send('Network.setExtraHTTPHeaders', { headers: identity.headers })));
         }
         // New-document scripts only run in a page whose Page domain is enabled.
-        steps.push(send('Page.enable').then(() => send('Page.addScriptToEvaluateOnNewDocument', { source: pageScript, runImmediately: true })));
+        if (pageScript) steps.push(send('Page.enable').then(() => send('Page.addScriptToEvaluateOnNewDocument', { source: pageScript, runImmediately: true })));
       }
       await Promise.all(steps);
     } catch (error) {

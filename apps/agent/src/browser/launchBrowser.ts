@@ -7,6 +7,7 @@ import { attachIdentity } from './attachIdentity.ts';
 import { CdpConnection } from './cdp.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
 import { prepareFontConfig } from './fontConfig.ts';
+import { machineFacts } from './machineFacts.ts';
 import { pageScriptOptions } from './pageScriptOptions.ts';
 import { argsFor } from './chromiumArgs.ts';
 import type { GeoFacts } from './geoIp.ts';
@@ -90,7 +91,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
     writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
     // The font list reaches DOM layout only through fontconfig; without it the page scripts still hide the rest.
-    const fontEnv = await prepareFontConfig(userDataDir, profile.fingerprint.fonts, settings.env).catch((error: unknown) => {
+    const fontEnv: NodeJS.ProcessEnv = await prepareFontConfig(userDataDir, profile.fingerprint.fonts, settings.env).catch((error: unknown) => {
       settings.onError(error);
       return {};
     });
@@ -105,7 +106,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     cdp = connection;
     // Time zone, language and coordinates "by IP" follow the proxy's exit address.
     const identity = resolveIdentity(profile, (await exitCheck) ?? {});
-    const script = identityScript(pageScriptOptions(profile, identity));
+    const script = identityScript(pageScriptOptions(profile, identity, { machine: machineFacts(), fontConfig: Object.keys(fontEnv).length > 0 }));
     await attachIdentity(connection, identity, script, settings.onError);
     // "Allow" and "block" answer a site's location request without asking; "ask" leaves the prompt.
     if (identity.geolocation.mode !== 'ask') {

@@ -1,36 +1,34 @@
 /**
- * Audio noise: rendered samples read back from an AudioBuffer, and analyser data, carry tiny
- * seeded offsets (far below hearing) — once per buffer, so reading twice gives the same values.
+ * Audio noise: what an OfflineAudioContext renders (the buffer fingerprinting scripts hash) carries
+ * tiny seeded offsets, far below hearing, written into the rendered buffer itself before the
+ * page sees it. Nothing a page reads through is replaced: getChannelData and copyFromChannel
+ * return the same samples, a buffer the page makes or fills itself is left exactly as it wrote
+ * it (CreepJS's noise trap writes values and reads them back), and silence stays silent.
  */
 export const audioNoise = String.raw`
-  if (options.audio && scope.AudioBuffer) {
-    var noisedBuffers = new WeakSet();
-    var noiseSamples = function (samples, channel) {
-      for (var i = 0; i < samples.length; i += 1) {
-        var r = noiseAt(11 + channel, i);
-        if ((r & 31) === 0) samples[i] += ((r >>> 5) % 2 ? 1 : -1) * 1e-7;
+  if (options.audio && scope.OfflineAudioContext && scope.AudioBuffer) {
+    var getChannelData = scope.AudioBuffer.prototype.getChannelData;
+    var renderedBuffer = getterOf(scope.OfflineAudioCompletionEvent, 'renderedBuffer');
+    var addListener = scope.EventTarget.prototype.addEventListener;
+    var noiseRendered = function (event) {
+      var buffer = renderedBuffer && renderedBuffer.call(event);
+      if (!buffer) return;
+      for (var c = 0; c < buffer.numberOfChannels; c += 1) {
+        var samples = getChannelData.call(buffer, c);
+        for (var i = 0; i < samples.length; i += 1) {
+          if (samples[i] === 0) continue;
+          var r = noiseAt(11 + c, i);
+          if ((r & 7) === 0) samples[i] += ((r >>> 3) % 2 ? 1 : -1) * 1e-7;
+        }
       }
     };
-    var noiseBuffer = function (buffer) {
-      if (noisedBuffers.has(buffer)) return;
-      noisedBuffers.add(buffer);
-      for (var c = 0; c < buffer.numberOfChannels; c += 1) noiseSamples(getChannelData.call(buffer, c), c);
-    };
-    var getChannelData = scope.AudioBuffer.prototype.getChannelData;
-    replaceMethod(scope.AudioBuffer.prototype, 'getChannelData', function (original, self, args) {
-      noiseBuffer(self);
-      return original.apply(self, args);
-    });
-    replaceMethod(scope.AudioBuffer.prototype, 'copyFromChannel', function (original, self, args) {
-      noiseBuffer(self);
-      return original.apply(self, args);
-    });
-    if (scope.AnalyserNode) {
-      replaceMethod(scope.AnalyserNode.prototype, 'getFloatFrequencyData', function (original, self, args) {
-        var result = original.apply(self, args);
-        noiseSamples(args[0], 3);
-        return result;
-      });
-    }
+    var construct = Reflect.construct;
+    // The completion event comes before startRendering's promise resolves, and this listener is
+    // the context's first: every way of getting the rendered buffer sees it noised.
+    replaceConstructor('OfflineAudioContext', function (target, args, newTarget) {
+      var context = construct(target, args, newTarget);
+      addListener.call(context, 'complete', noiseRendered);
+      return context;
+    }, ['webkitOfflineAudioContext']);
   }
 `;

@@ -1,15 +1,24 @@
 /**
- * Canvas noise: what a page reads back from a canvas (pixels, data URL, blob) has a few low bits
- * flipped at positions fixed by the profile's seed. Drawing is untouched, so the page looks the
- * same; the same drawing reads back the same in every run of the profile (fingerprinting
- * scripts that render twice see a stable canvas) and differently in another profile.
+ * Canvas noise: what a page reads back from a canvas (pixels, data URL, blob) has a low bit
+ * flipped on some of its partly covered pixels (0 < alpha < 255: the anti-aliased edges of text
+ * and curves), chosen by the profile's seed and the pixel's place on the canvas. Drawing is
+ * untouched, so the page looks the same; the same drawing reads back the same in every run of
+ * the profile, whatever rectangle it is read through, and differently in another profile.
+ *
+ * Opaque and empty pixels are never changed: a page that paints a known colour and reads it
+ * back (CreepJS's and TZP's noise traps) gets exactly what it painted, as on a stock browser,
+ * while a partly transparent pixel never survives a round trip exactly anyway (the canvas
+ * stores premultiplied colour).
  */
 export const canvasNoise = String.raw`
   if (options.canvas) {
-    var noisePixels = function (data) {
+    var noisePixels = function (data, left, top, width) {
       for (var i = 0; i < data.length; i += 4) {
-        var r = noiseAt(7, i >> 2);
-        if ((r & 15) === 0 && data[i + 3] !== 0) data[i + (r >>> 4) % 3] ^= 1;
+        var alpha = data[i + 3];
+        if (alpha === 0 || alpha === 255) continue;
+        var p = i >> 2;
+        var r = noiseAt(7, (top + ((p / width) | 0)) * 65536 + left + (p % width));
+        if ((r & 7) === 0) data[i + (r >>> 3) % 3] ^= 1;
       }
     };
     var ctx2d = scope.CanvasRenderingContext2D && scope.CanvasRenderingContext2D.prototype;
@@ -17,7 +26,10 @@ export const canvasNoise = String.raw`
     [ctx2d, offCtx2d].forEach(function (proto) {
       replaceMethod(proto, 'getImageData', function (original, self, args) {
         var image = original.apply(self, args);
-        noisePixels(image.data);
+        // Negative sizes read the rectangle to the left of / above the point.
+        var left = args[2] < 0 ? args[0] + args[2] : args[0];
+        var top = args[3] < 0 ? args[1] + args[3] : args[1];
+        noisePixels(image.data, left | 0, top | 0, image.width);
         return image;
       });
     });

@@ -1,9 +1,22 @@
-/** navigator values CDP's overrides do not reach in every scope. */
+/**
+ * navigator values no native channel reaches in this scope (the launch plan decides which: see
+ * apps/agent/src/browser/launchPlan.ts). `navigator` applies in every scope the script runs in,
+ * `workerNavigator` only in workers.
+ */
 export const navigatorPatch = String.raw`
   var navigatorProto = scope.Navigator ? scope.Navigator.prototype : scope.WorkerNavigator ? scope.WorkerNavigator.prototype : null;
-  replaceGetter(navigatorProto, 'deviceMemory', options.deviceMemory);
-  replaceGetter(navigatorProto, 'hardwareConcurrency', options.hardwareConcurrency);
-  replaceGetter(navigatorProto, 'platform', options.platform);
-  var languages = Object.freeze(options.languages.slice());
-  replaceGetter(navigatorProto, 'languages', function () { return languages; });
+  var navigatorValues = Object.assign({}, options.navigator || {}, scope.document ? {} : options.workerNavigator || {});
+  Object.keys(navigatorValues).forEach(function (name) {
+    var value = navigatorValues[name];
+    if (Array.isArray(value)) {
+      // The engine hands out one frozen array until the value changes; so do we.
+      var frozen = Object.freeze(value.slice());
+      replaceGetter(navigatorProto, name, function (original) {
+        original.call(this);
+        return frozen;
+      });
+    } else {
+      replaceGetter(navigatorProto, name, value);
+    }
+  });
 `;

@@ -1,45 +1,68 @@
 /**
  * Shared by every part: `scope` (window or worker global), a seeded hash for noise, and the
- * tools that make a replaced function look native — same name and length, no prototype, and
- * Function.prototype.toString reporting `[native code]`, the toString replacement included.
+ * tools that put a stand-in where the engine keeps a method, getter or constructor.
+ *
+ * A stand-in is a Proxy of the engine's own function, never a function of ours, and nothing
+ * global is touched (in particular not Function.prototype.toString: replacing it is itself the
+ * lie every detector looks for first, and CreepJS then counts every function it inspects as one).
+ * Through the proxy a page reads the engine function's name, length, missing `prototype`,
+ * property keys and non-constructability; Function.prototype.toString prints it as it prints
+ * any callable proxy, "function () { [native code] }". The one way a bare proxy differs that
+ * detectors use is the prototype cycle: Object.setPrototypeOf(f, Object.create(f)) is a
+ * TypeError on an engine function, but on a proxy it succeeds and the next lookup overflows the
+ * stack; the setPrototypeOf trap refuses the cycle as the engine does.
  */
 export const prelude = String.raw`
   var scope = typeof globalThis !== 'undefined' ? globalThis : self;
-  var nativeToString = Function.prototype.toString;
-  var disguised = new WeakMap();
-  var toString = { toString() { return disguised.has(this) ? disguised.get(this) : nativeToString.call(this); } }.toString;
-  var looksNative = function (fn, name, length, prefix) {
-    Object.defineProperty(fn, 'name', { value: (prefix || '') + name, configurable: true });
-    Object.defineProperty(fn, 'length', { value: length, configurable: true });
-    disguised.set(fn, 'function ' + (prefix || '') + name + '() { [native code] }');
-    return fn;
-  };
-  looksNative(toString, 'toString', 0);
-  Object.defineProperty(Function.prototype, 'toString', { value: toString, writable: true, configurable: true, enumerable: false });
+  var getPrototypeOf = Object.getPrototypeOf;
+  var reflectApply = Reflect.apply;
+  var reflectSetPrototypeOf = Reflect.setPrototypeOf;
+  var CycleError = TypeError;
 
-  /** Replaces proto[name] (a method) with wrap(original), keeping how it looks and where it sits. */
+  /** A proxy of the engine's function whose calls (and constructions) go through ours. */
+  var disguise = function (original, handler) {
+    var proxy;
+    var traps = {
+      setPrototypeOf: function (target, proto) {
+        for (var p = proto; p !== null && p !== undefined; p = getPrototypeOf(p)) {
+          if (p === proxy || p === target) throw new CycleError('Cyclic __proto__ value');
+        }
+        return reflectSetPrototypeOf(target, proto);
+      },
+    };
+    if (handler.apply) traps.apply = handler.apply;
+    if (handler.construct) traps.construct = handler.construct;
+    proxy = new Proxy(original, traps);
+    return proxy;
+  };
+
+  /** Replaces proto[name] (a method) with wrap(original, receiver, args), keeping where it sits. */
   var replaceMethod = function (proto, name, wrap) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
     if (!descriptor || typeof descriptor.value !== 'function') return;
     var original = descriptor.value;
-    // Method syntax: like a native method, it has no prototype and cannot be constructed.
-    var replacement = { [name]() { return wrap(original, this, arguments); } }[name];
-    looksNative(replacement, name, original.length);
+    var replacement = disguise(original, { apply: function (target, self, args) { return wrap(original, self, args); } });
     Object.defineProperty(proto, name, { value: replacement, writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: descriptor.configurable });
   };
 
   /**
    * Replaces a getter on the prototype where the engine defines it: with a value, or with
-   * value.call(receiver, originalGetter).
+   * value.call(receiver, originalGetter). The engine's getter runs first either way, so a
+   * wrong receiver (Navigator.prototype.platform) fails with the engine's own TypeError.
    */
   var replaceGetter = function (proto, name, value) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
     if (!descriptor || !descriptor.get) return;
     var original = descriptor.get;
-    var getter = Object.getOwnPropertyDescriptor({ get [name]() { return typeof value === 'function' ? value.call(this, original) : value; } }, name).get;
-    looksNative(getter, name, 0, 'get ');
+    var getter = disguise(original, {
+      apply: function (target, self) {
+        if (typeof value === 'function') return value.call(self, original);
+        reflectApply(original, self, []);
+        return value;
+      },
+    });
     Object.defineProperty(proto, name, { get: getter, set: descriptor.set, enumerable: descriptor.enumerable, configurable: descriptor.configurable });
   };
 
@@ -49,18 +72,16 @@ export const prelude = String.raw`
     return (descriptor && descriptor.get) || null;
   };
 
-  /** Replaces both halves of an accessor (an attribute that can be set), each looking native. */
+  /** Replaces both halves of an accessor (an attribute that can be set). */
   var replaceAccessor = function (proto, name, get, set) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
     if (!descriptor || !descriptor.get || !descriptor.set) return;
     var originalGet = descriptor.get;
     var originalSet = descriptor.set;
-    var holder = { get [name]() { return get.call(this, originalGet); }, set [name](value) { set.call(this, value, originalSet, originalGet); } };
-    var accessor = Object.getOwnPropertyDescriptor(holder, name);
-    looksNative(accessor.get, name, 0, 'get ');
-    looksNative(accessor.set, name, 1, 'set ');
-    Object.defineProperty(proto, name, { get: accessor.get, set: accessor.set, enumerable: descriptor.enumerable, configurable: descriptor.configurable });
+    var getter = disguise(originalGet, { apply: function (target, self) { return get.call(self, originalGet); } });
+    var setter = disguise(originalSet, { apply: function (target, self, args) { return set.call(self, args[0], originalSet, originalGet); } });
+    Object.defineProperty(proto, name, { get: getter, set: setter, enumerable: descriptor.enumerable, configurable: descriptor.configurable });
   };
 
   /**
@@ -73,8 +94,7 @@ export const prelude = String.raw`
     var descriptor = Object.getOwnPropertyDescriptor(scope, name);
     if (!descriptor || typeof descriptor.value !== 'function') return null;
     var original = descriptor.value;
-    var replacement = new Proxy(original, { construct: function (target, args, newTarget) { return construct(target, args, newTarget); } });
-    disguised.set(replacement, 'function ' + name + '() { [native code] }');
+    var replacement = disguise(original, { construct: function (target, args, newTarget) { return construct(target, args, newTarget === replacement ? target : newTarget); } });
     var constructorSlot = Object.getOwnPropertyDescriptor(original.prototype, 'constructor');
     if (constructorSlot) Object.defineProperty(original.prototype, 'constructor', { value: replacement, writable: constructorSlot.writable, enumerable: constructorSlot.enumerable, configurable: constructorSlot.configurable });
     [name].concat(aliases || []).forEach(function (alias) {

@@ -26,9 +26,13 @@ export const webglPatch = String.raw`
       replaceMethod(type.prototype, 'readPixels', function (original, self, args) {
         var result = original.apply(self, args);
         var pixels = args[6];
-        if (pixels && pixels.length) {
+        var width = args[2];
+        if (pixels && pixels.length && width > 0) {
+          // Keyed by the pixel's place in the drawing buffer: the same pixel reads back the same
+          // through any rectangle.
           for (var i = 0; i < pixels.length; i += 4) {
-            var r = noiseAt(13, i >> 2);
+            var p = i >> 2;
+            var r = noiseAt(13, (args[1] + ((p / width) | 0)) * 65536 + args[0] + (p % width));
             if ((r & 15) === 0) pixels[i + (r >>> 4) % 3] ^= 1;
           }
         }
