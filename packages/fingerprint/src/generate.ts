@@ -1,4 +1,4 @@
-import type { FingerprintOptions, OperatingSystem } from '@facet/contracts';
+import type { DeviceMemory, FingerprintOptions, OperatingSystem } from '@facet/contracts';
 import { FingerprintGenerator } from 'fingerprint-generator';
 import { checkConsistency } from './consistency/index.ts';
 import { sendsChromeClientHints } from './consistency/userAgent.ts';
@@ -34,13 +34,18 @@ function generatorFor(os: OperatingSystem): FingerprintGenerator {
   return generator;
 }
 
-const deviceMemories = [0.25, 0.5, 1, 2, 4, 8] as const;
-type DeviceMemory = (typeof deviceMemories)[number];
+const phoneMemories = [0.25, 0.5, 1, 2, 4, 8] as const;
 
-/** navigator.deviceMemory only ever reports these buckets; snap whatever the data says to one. */
-function deviceMemoryBucket(gib: number | undefined): DeviceMemory {
-  if (!gib || !Number.isFinite(gib)) return 8;
-  return deviceMemories.reduce((best, m) => (Math.abs(m - gib) < Math.abs(best - gib) ? m : best), 8 as DeviceMemory);
+/**
+ * A desktop profile takes the computer's own navigator.deviceMemory (0): Chromium reports it
+ * without any change, while a value of the data (which predates Chrome's 2–32 GiB desktop range)
+ * would need a page script, and no desktop differs from another by it alone. A phone's comes
+ * from the data, snapped to the buckets phones report.
+ */
+function deviceMemoryOf(os: OperatingSystem, gib: number | undefined): DeviceMemory {
+  if (deviceOf[os] === 'desktop') return 0;
+  if (!gib || !Number.isFinite(gib)) return 4;
+  return phoneMemories.reduce<DeviceMemory>((best, m) => (Math.abs(m - gib) < Math.abs(best - gib) ? m : best), 4);
 }
 
 /**
@@ -76,7 +81,7 @@ export function drawIdentity(os: OperatingSystem, kernelVersion: string): Genera
       navigator: {
         platform: navigator.platform,
         hardwareConcurrency: Math.min(128, Math.max(1, navigator.hardwareConcurrency || 4)),
-        deviceMemory: deviceMemoryBucket(navigator.deviceMemory ?? undefined),
+        deviceMemory: deviceMemoryOf(os, navigator.deviceMemory ?? undefined),
         maxTouchPoints: Math.min(10, navigator.maxTouchPoints ?? 0),
         doNotTrack: 'unset',
       },

@@ -3,6 +3,14 @@ import { isDnsServer, parsePortWhitelist } from '../validation.ts';
 
 /** `noise`: seeded per profile, stable across restarts; `real`: what the machine gives. */
 const noiseMode = z.enum(['noise', 'real']);
+
+/**
+ * navigator.deviceMemory choices in GiB. Chromium 156 reports 2–32 on desktops and 1–8 on
+ * Android; the smaller values are older or phone browsers'. 0: what this computer's Chromium
+ * reports itself, so that nothing has to change it.
+ */
+export const deviceMemories = [0, 0.25, 0.5, 1, 2, 4, 8, 16, 32] as const;
+export type DeviceMemory = (typeof deviceMemories)[number];
 const MAC_PATTERN = /^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -57,8 +65,11 @@ export const fingerprintOptionsSchema = z.object({
     .object({
       platform: z.string().max(50).default(''),
       hardwareConcurrency: z.number().int().min(1).max(128).default(8),
-      /** GiB, as navigator.deviceMemory reports it. */
-      deviceMemory: z.union([z.literal(0.25), z.literal(0.5), z.literal(1), z.literal(2), z.literal(4), z.literal(8)]).default(8),
+      /** GiB, as navigator.deviceMemory reports it; 0: this computer's own. */
+      deviceMemory: z
+        .number()
+        .refine((value): value is DeviceMemory => (deviceMemories as readonly number[]).includes(value), { message: 'validation.invalid' })
+        .default(0),
       maxTouchPoints: z.number().int().min(0).max(10).default(0),
       doNotTrack: z.enum(['unset', '0', '1']).default('unset'),
     })

@@ -24,7 +24,8 @@ export function identityOf(input: IdentityFields): Identity {
     timezone: text(input.timezone),
     platform: text(nav.platform),
     hardwareConcurrency: count(nav.hardwareConcurrency),
-    deviceMemory: count(nav.deviceMemory),
+    // 0 is "this computer's own": nothing claimed to compare.
+    deviceMemory: nav.deviceMemory === 0 ? null : count(nav.deviceMemory),
     maxTouchPoints: count(nav.maxTouchPoints),
     webglVendor: ownWebgl ? text(webgl.vendor) : '',
     webglRenderer: ownWebgl ? text(webgl.renderer) : '',

@@ -1,10 +1,10 @@
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd';
+import { deviceMemories } from '@facet/contracts';
 import { useTranslation } from 'react-i18next';
 import { enumOptions } from './enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 
 const fp = (...path: string[]) => ['fingerprint', ...path];
-const deviceMemories = [0.25, 0.5, 1, 2, 4, 8];
 
 /** Geolocation and what navigator reports (platform, cores, memory, touch, Do Not Track). */
 export function FingerprintLocationFields({ form }: { form: FormInstance<ProfileFormValues> }) {
@@ -58,7 +58,7 @@ export function FingerprintLocationFields({ form }: { form: FormInstance<Profile
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name={fp('navigator', 'deviceMemory')} label={t('profiles.fp.deviceMemory')}>
-            <Select options={deviceMemories.map((gb) => ({ value: gb, label: t('profiles.fp.gigabytes', { count: gb }) }))} />
+            <Select options={deviceMemories.map((gb) => ({ value: gb, label: gb === 0 ? t('profiles.fp.deviceMemoryMachine') : t('profiles.fp.gigabytes', { count: gb }) }))} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
