@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.facet-test/**', 'docs/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.facet-test/**', 'docs/**', 'e2e/fixtures/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

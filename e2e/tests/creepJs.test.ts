@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCreepJs, startCreepJs, type CreepJsServer, type CreepVerdict } from '../support/creepJs.ts';
+import { useLaunchHarness } from '../support/launchHarness.ts';
+
+/**
+ * The disguise as a lie detector sees it: CreepJS (its prebuilt page, vendored in
+ * e2e/fixtures/creepjs) opened in profiles started through the local API, headful. It inspects
+ * ~250 API properties for signs of replacement, compares windows with workers, and rates
+ * stealth and headless signs. docs/fingerprint.md has the figures and what each lie is.
+ */
+const h = useLaunchHarness();
+let creep: CreepJsServer;
+beforeAll(async () => {
+  creep = await startCreepJs();
+});
+afterAll(() => creep?.close());
+
+const LINUX_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** What a stock Chromium shows on a machine without a GPU (SwiftShader): the machine's, not ours. */
+const machineTrash = /^WebGLRenderingContext\.getParameter: suspicious (gpu|capabilities)$/;
+
+/** The surfaces the default options change by a page script (docs/fingerprint.md), as CreepJS names them. */
+const changedByDefault = /^(WorkerGlobalScope\.)?(CanvasRenderingContext2D|OffscreenCanvasRenderingContext2D|HTMLCanvasElement|OffscreenCanvas|WebGLRenderingContext|WebGL2RenderingContext|MediaDevices|WorkerNavigator)\./;
+
+/** At most this many, with the default options on a Windows profile on this Linux machine. */
+const DEFAULT_LIE_BUDGET = 12;
+
+/** Starts the profile through the local API with CreepJS as its start page, as a person would open a site. */
+async function verdictOf(id: string): Promise<CreepVerdict> {
+  const { body } = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  try {
+    return await readCreepJs(body.data.ws.puppeteer, creep);
+  } finally {
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  }
+}
+
+const defaults = (name: string, noiseSeed: number) =>
+  h.createProfile(name, {
+    startPage: creep.url,
+    fingerprint: {
+      // The options a new profile gets: this computer's memory, everything else as the form's defaults.
+      navigator: { platform: '', hardwareConcurrency: 8, deviceMemory: 0, maxTouchPoints: 0, doNotTrack: 'unset' },
+      portScanProtection: { enabled: true, whitelist: `${creep.port},${new URL(h.pages.url).port}` },
+      noiseSeed,
+    },
+  });
+
+describe('CreepJS', () => {
+  it('finds no lie, stealth or headless sign in a profile whose every surface is real', async () => {
+    const id = await h.createProfile('Creep real', {
+      startPage: creep.url,
+      os: 'linux',
+      userAgent: LINUX_UA,
+      fingerprint: {
+        navigator: { platform: '', hardwareConcurrency: 8, deviceMemory: 0, maxTouchPoints: 0, doNotTrack: 'unset' },
+        canvas: 'real',
+        audio: 'real',
+        webglImage: 'real',
+        webglMetadata: { mode: 'real' },
+        fonts: { mode: 'real', list: [] },
+        mediaDevices: { mode: 'real' },
+        battery: 'real',
+        webrtc: 'real',
+        portScanProtection: { enabled: true, whitelist: `${creep.port},${new URL(h.pages.url).port}` },
+      },
+    });
+    const verdict = await verdictOf(id);
+    expect(verdict.lies).toEqual({});
+    expect(verdict.totalLies).toBe(0);
+    expect([verdict.stealthRating, verdict.stealth]).toEqual([0, []]);
+    expect([verdict.headlessRating, verdict.headless]).toEqual([0, []]);
+    expect(verdict.trash.filter((t) => !machineTrash.test(t))).toEqual([]);
+    expect(verdict.workerLies).toMatchObject({ proto: false });
+  });
+
+  it('with the default options, sees only stand-ins on the surfaces they change; readings differ between profiles and stay across a restart', async () => {
+    const [a, b] = [await defaults('Creep default A', 11), await defaults('Creep default B', 22)];
+    const first = await verdictOf(a);
+    expect([first.stealthRating, first.stealth]).toEqual([0, []]);
+    expect([first.headlessRating, first.headless]).toEqual([0, []]);
+    expect(first.trash.filter((t) => !machineTrash.test(t)), 'trash caused by our claims').toEqual([]);
+    expect(first.totalLies).toBeLessThanOrEqual(DEFAULT_LIE_BUDGET);
+    for (const [api, reasons] of Object.entries(first.lies)) {
+      expect(api, `${api}: ${reasons.join(', ')}`).toMatch(changedByDefault);
+      // A proxy of the engine's function: only the stack of Object.create(f).toString() tells.
+      expect(reasons, api).toEqual(['failed object toString error']);
+    }
+    // The worker's OS and engine agree with the window's.
+    expect(first.workerLies.os ?? false).toBe(false);
+    expect(first.workerLies.engine ?? false).toBe(false);
+
+    const again = await verdictOf(a);
+    const other = await verdictOf(b);
+    expect(again.hashes).toEqual(first.hashes);
+    expect(other.hashes.canvas).not.toBe(first.hashes.canvas);
+    expect(other.hashes.audio).not.toBe(first.hashes.audio);
+    expect(other.hashes.webglPixels).not.toBe(first.hashes.webglPixels);
+  });
+});
