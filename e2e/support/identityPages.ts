@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 /** What every scope reports: the identity fields a site reads. */
-const REPORT = `({ userAgent: navigator.userAgent, platform: navigator.platform, language: navigator.language, languages: [...navigator.languages],
+const REPORT = `({ userAgent: navigator.userAgent, platform: navigator.platform, language: navigator.language, languages: [...navigator.languages], locale: Intl.DateTimeFormat().resolvedOptions().locale,
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, hardwareConcurrency: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory,
   hintsPlatform: navigator.userAgentData ? navigator.userAgentData.platform : null,
   screen: typeof screen === 'undefined' ? 'no screen in a worker' : [screen.width, screen.height, screen.availWidth, screen.availHeight, outerWidth <= screen.width && outerHeight <= screen.height],

@@ -22,6 +22,8 @@ export const expected = {
   platform: 'Win32',
   language: 'de-DE',
   languages: ['de-DE', 'de', 'en'],
+  // What Intl formats with: Chromium's own locale for the first language, as a German Chrome has it.
+  locale: 'de',
   timeZone: 'Asia/Tokyo',
   hardwareConcurrency: 6,
   deviceMemory: 4,

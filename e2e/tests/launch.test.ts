@@ -119,7 +119,7 @@ describe('local automation API', () => {
     try {
       const id = await h.createProfile('By IP', { language: '', timezone: '', proxy: { type: 'http', host: '127.0.0.1', port: h.proxy.port, username: 'proxy-user', password: 'proxy-pass' } });
       const { browser, page } = await h.open(id);
-      expect(await page.evaluate(() => (window as unknown as { report: () => unknown }).report())).toEqual({ ...expected, timeZone: 'Europe/London', language: 'en-GB', languages: ['en-GB', 'en'] });
+      expect(await page.evaluate(() => (window as unknown as { report: () => unknown }).report())).toEqual({ ...expected, timeZone: 'Europe/London', language: 'en-GB', languages: ['en-GB', 'en'], locale: 'en-GB' });
       expect(await page.evaluate(() => (window as unknown as { fromWorker: () => Promise<unknown> }).fromWorker())).toMatchObject({ timeZone: 'Europe/London', language: 'en-GB' });
       await browser.close().catch(() => {});
       await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);

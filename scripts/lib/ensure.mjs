@@ -43,6 +43,12 @@ export async function ensureNpmDependencies() {
   fs.writeFileSync(stampFile, hashFiles(workspaceManifests()));
 }
 
+/** Debian's chromium without chromium-l10n: its locales folder holds en-US alone. */
+function missesTranslations(chromium) {
+  const locales = path.join(path.dirname(fs.realpathSync(chromium)), 'locales');
+  return fs.existsSync(locales) && !fs.existsSync(path.join(locales, 'de.pak')) && chromium.startsWith('/usr/');
+}
+
 const chromiumPaths = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/google-chrome', '/opt/google/chrome/chrome'];
 
 export function findChromium() {
@@ -67,6 +73,9 @@ function onPath(command) {
 export async function ensureSystemPackages({ required }) {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
+  // Debian's Chromium ships only en-US; without its translations a profile's LANGUAGE cannot
+  // set the locale pages read through Intl (apps/agent/src/browser/launchPlan.ts).
+  if (!findChromium() || missesTranslations(findChromium())) missing.push('chromium-l10n');
   if (!onPath('Xvfb')) missing.push('xvfb', 'xauth');
   if (missing.length && process.getuid?.() === 0 && onPath('apt-get')) {
     const extras = ['fonts-noto-cjk', 'fonts-liberation'];

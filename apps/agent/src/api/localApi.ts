@@ -3,11 +3,9 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { ApiError } from '@facet/api-client';
 import { Code, limits, operatingSystems, type ProfileSettingsInput } from '@facet/contracts';
-import { LaunchError } from '../browser/launchBrowser.ts';
 import type { ProfileSource } from '../core/profileSource.ts';
-import { NoAccountError, StartRefusedError } from '../core/startFailure.ts';
+import { localApiMessage, NoAccountError, StartFailure } from '../core/startFailure.ts';
 import type { BrowserStatus, RunningProfiles } from '../core/runningProfiles.ts';
-import { PluginRefusedError } from '../plugins/pluginCache.ts';
 import { keysMatch } from '../storage/localApiKey.ts';
 
 /**
@@ -176,10 +174,9 @@ export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '
         send(200, { code: 0, msg: 'success', ...(data === null ? {} : { data }) });
       } catch (error) {
         if (error instanceof LocalApiFailure) return send(error.status, { code: -1, msg: error.errorCode, ...error.extra });
-        if (error instanceof LaunchError) return send(200, { code: -1, msg: error.reason, data: { reason: error.proxyFailure ?? error.reason, detail: error.detail } });
-        if (error instanceof NoAccountError) return send(200, { code: -1, msg: 'no_account' });
-        if (error instanceof StartRefusedError) return send(200, { code: -1, msg: error.reason, data: { reason: error.reason, detail: error.detail } });
-        if (error instanceof PluginRefusedError) return send(200, { code: -1, msg: error.reason, data: { reason: error.reason, pluginId: error.pluginId, detail: error.message } });
+        if (error instanceof StartFailure) {
+          return send(200, { code: -1, msg: localApiMessage(error.reason), data: { reason: error.reason, detail: error.detail, ...(error.pluginId ? { pluginId: error.pluginId } : {}) } });
+        }
         if (error instanceof ApiError) return send(200, { code: -1, msg: error.code === Code.NOT_FOUND ? 'profile_not_found' : `server_${error.code}` });
         // The caller learns only that it failed; the agent's own output says why, for the user to report.
         console.error(`Facet agent: local API ${(request.url ?? '').split('?')[0]} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);

@@ -1,5 +1,5 @@
 import { CdpError, type CdpConnection } from './cdp.ts';
-import type { Identity } from './identity.ts';
+import type { CdpCommand, TargetCommands } from './launchPlan.ts';
 
 interface TargetInfo {
   targetId: string;
@@ -7,80 +7,96 @@ interface TargetInfo {
 }
 
 const autoAttach = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+const workerTypes = new Set(['worker', 'shared_worker', 'service_worker']);
 
-/** A target lacking a domain (workers have no Page) is fine; anything else is a real failure. */
+/** A target that has gone, or lacks a domain (workers have no Page), is fine; anything else is a real failure. */
 async function tolerant(promise: Promise<unknown>): Promise<void> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof CdpError && /not found|not supported|not available|not allowed|wasn't found|No target|Cannot find context|Target closed|override is already in effect/i.test(error.cdpMessage)) return;
-    if (error instanceof Error && /connection closed/i.test(error.message)) return;
+    if (error instanceof CdpError && error.kind !== 'protocol') return;
     throw error;
   }
+}
+
+export interface AttachedIdentity {
+  /** Resolves with the target's session once it has the identity and runs. */
+  ready(targetId: string): Promise<string>;
 }
 
 /**
  * Gives every page, popup, frame and worker of the browser the profile's identity before its
  * first script runs: the browser session auto-attaches with waitForDebuggerOnStart, each new
- * target is set up while paused and then let go, and each target auto-attaches its own
- * children (out-of-process frames, dedicated workers) the same way.
+ * target gets the plan's commands for its kind while paused and is then let go, and each target
+ * auto-attaches its own children (out-of-process frames, dedicated workers) the same way.
  *
- * `pageScript` is what CDP cannot set (see @facet/page-scripts): run as a new-document script in
- * pages and frames, and evaluated in a paused worker before its own code.
+ * `pageScript` (see @facet/page-scripts) runs as a new-document script in pages and frames, and
+ * is evaluated in a paused worker before its own code.
  */
-export async function attachIdentity(cdp: CdpConnection, identity: Identity, pageScript: string | null, onError: (error: unknown) => void): Promise<void> {
-  // A service or shared worker reaches us twice (through the browser and through the page that
-  // started it); set it up once, or the two paused sessions wait on each other.
-  const setUpTargets = new Set<string>();
+export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pageScript: string | null, onError: (error: unknown) => void): Promise<AttachedIdentity> {
+  // A service or shared worker reaches us twice at once (through the browser and through the
+  // page that started it): set it up through one session only, or the two paused sessions wait
+  // on each other. A worker that stopped and starts again (service workers do) attaches anew
+  // and is set up again: what counts is whether a session to it is still open.
+  const liveSessions = new Map<string, Set<string>>();
+  const targetOfSession = new Map<string, string>();
+  const ready = new Map<string, { promise: Promise<string>; resolve: (sessionId: string) => void }>();
+  const readiness = (targetId: string) => {
+    let entry = ready.get(targetId);
+    if (!entry) {
+      let resolve!: (sessionId: string) => void;
+      const promise = new Promise<string>((r) => (resolve = r));
+      entry = { promise, resolve };
+      ready.set(targetId, entry);
+    }
+    return entry;
+  };
+
   const setUp = async (sessionId: string, target: TargetInfo, waiting: boolean) => {
-    const send = (method: string, params: Record<string, unknown> = {}) => tolerant(cdp.send(method, params, sessionId));
-    const content = ['page', 'iframe', 'worker', 'shared_worker', 'service_worker'].includes(target.type);
+    const send = (command: CdpCommand) => tolerant(cdp.send(command.method, command.params, sessionId));
+    const isWorker = workerTypes.has(target.type);
+    const content = isWorker || target.type === 'page' || target.type === 'iframe';
+    const sessions = liveSessions.get(target.targetId) ?? new Set<string>();
+    const duplicate = sessions.size > 0;
+    sessions.add(sessionId);
+    liveSessions.set(target.targetId, sessions);
+    targetOfSession.set(sessionId, target.targetId);
     try {
-      if (!content || setUpTargets.has(target.targetId)) return;
-      setUpTargets.add(target.targetId);
-      const isWorker = target.type === 'worker' || target.type === 'shared_worker' || target.type === 'service_worker';
-      const userAgent = { userAgent: identity.userAgent, acceptLanguage: identity.languages.join(','), platform: identity.platform, ...(identity.metadata ? { userAgentMetadata: identity.metadata } : {}) };
-      const steps: Promise<unknown>[] = [
-        send('Target.setAutoAttach', autoAttach),
-        send('Emulation.setUserAgentOverride', userAgent),
-        send('Emulation.setLocaleOverride', { locale: identity.languages[0] }),
-        send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: identity.hardwareConcurrency }),
-      ];
-      if (identity.timezone) steps.push(send('Emulation.setTimezoneOverride', { timezoneId: identity.timezone }));
-      if (isWorker) {
-        steps.push(send('Network.setUserAgentOverride', userAgent));
+      if (!content || duplicate) return;
+      const own = isWorker ? commands.worker : target.type === 'page' ? commands.page : commands.frame;
+      const steps: Promise<unknown>[] = [send({ method: 'Target.setAutoAttach', params: autoAttach }), ...own.map(send)];
+      if (pageScript && isWorker) {
         // A paused worker evaluates this before its own script.
-        if (pageScript) steps.push(send('Runtime.evaluate', { expression: pageScript, silent: true }));
-      } else {
-        if (target.type === 'page') {
-          // The screen the profile claims, whatever the machine's (or Xvfb's) is. Width and
-          // height 0 leave the viewport to the window, which --window-size already sizes.
-          const { width, height } = identity.screen;
-          steps.push(send('Emulation.setDeviceMetricsOverride', { width: 0, height: 0, deviceScaleFactor: 0, mobile: false, screenWidth: width, screenHeight: height }));
-        }
-        if (identity.maxTouchPoints > 0) steps.push(send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: identity.maxTouchPoints }));
-        if (identity.geolocation.mode !== 'block') {
-          steps.push(send('Emulation.setGeolocationOverride', { latitude: identity.geolocation.latitude, longitude: identity.geolocation.longitude, accuracy: identity.geolocation.accuracy }));
-        }
-        if (Object.keys(identity.headers).length > 0) {
-          steps.push(send('Network.enable', {}).then(() => send('Network.setExtraHTTPHeaders', { headers: identity.headers })));
-        }
+        steps.push(send({ method: 'Runtime.evaluate', params: { expression: pageScript, silent: true } }));
+      } else if (pageScript) {
         // New-document scripts only run in a page whose Page domain is enabled.
-        if (pageScript) steps.push(send('Page.enable').then(() => send('Page.addScriptToEvaluateOnNewDocument', { source: pageScript, runImmediately: true })));
+        steps.push(send({ method: 'Page.enable', params: {} }).then(() => send({ method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: pageScript, runImmediately: true } })));
       }
       await Promise.all(steps);
     } catch (error) {
       onError(error);
     } finally {
       if (waiting) await tolerant(cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId));
+      if (!duplicate) readiness(target.targetId).resolve(sessionId);
     }
   };
 
   // For the connection's life: it closes with the browser.
   cdp.on((event) => {
-    if (event.method !== 'Target.attachedToTarget') return;
-    const { sessionId, targetInfo, waitingForDebugger } = event.params as { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean };
-    void setUp(sessionId, targetInfo, waitingForDebugger);
+    if (event.method === 'Target.attachedToTarget') {
+      const { sessionId, targetInfo, waitingForDebugger } = event.params as { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean };
+      void setUp(sessionId, targetInfo, waitingForDebugger);
+    } else if (event.method === 'Target.detachedFromTarget') {
+      const { sessionId } = event.params as { sessionId: string };
+      const targetId = targetOfSession.get(sessionId);
+      targetOfSession.delete(sessionId);
+      const sessions = targetId === undefined ? undefined : liveSessions.get(targetId);
+      sessions?.delete(sessionId);
+      if (targetId !== undefined && sessions?.size === 0) {
+        liveSessions.delete(targetId);
+        ready.delete(targetId);
+      }
+    }
   });
-  await cdp.send('Target.setAutoAttach', autoAttach);
+  return cdp.send('Target.setAutoAttach', autoAttach).then(() => ({ ready: (targetId: string) => readiness(targetId).promise }));
 }

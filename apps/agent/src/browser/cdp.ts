@@ -6,13 +6,35 @@ export interface CdpEvent {
   sessionId?: string;
 }
 
-/** A CDP command that Chromium answered with an error (e.g. a method a target lacks). */
+/**
+ * Why a CDP command failed, decided once here:
+ *  - `closed`: the connection, or the target the session pointed at, is gone (a tab closed, a
+ *    worker ended, the browser exited);
+ *  - `unsupported`: the target has no such command (a worker has no Page or Emulation of screens);
+ *  - `protocol`: Chromium refused the command itself: a real failure.
+ */
+export type CdpFailure = 'closed' | 'unsupported' | 'protocol';
+
+/** CDP's JSON-RPC code for a method the target does not have. */
+const METHOD_NOT_FOUND = -32601;
+/** Chromium's wording for a session or target that has gone (its code, -32000, is shared by every failure). */
+const GONE = /Session with given id not found|No target with given id|Target closed|Inspected target navigated or closed|Cannot find context with specified id/;
+/** Chromium's wording for a domain a target does not implement. */
+const UNSUPPORTED = /wasn't found|not supported|not available|not allowed|not enabled for this target/;
+
 export class CdpError extends Error {
   constructor(
+    readonly kind: CdpFailure,
     readonly method: string,
     readonly cdpMessage: string,
   ) {
     super(`${method}: ${cdpMessage}`);
+  }
+
+  /** An answer Chromium sent with an error, classified once. */
+  static fromAnswer(method: string, error: { code?: number; message: string }): CdpError {
+    const kind: CdpFailure = error.code === METHOD_NOT_FOUND || UNSUPPORTED.test(error.message) ? 'unsupported' : GONE.test(error.message) ? 'closed' : 'protocol';
+    return new CdpError(kind, method, error.message);
   }
 }
 
@@ -28,8 +50,8 @@ export class CdpConnection {
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (raw) => this.receive(raw.toString()));
-    socket.on('close', () => this.fail(new Error('CDP connection closed')));
-    socket.on('error', (error) => this.fail(error));
+    socket.on('close', () => this.fail(new CdpError('closed', 'connection', 'CDP connection closed')));
+    socket.on('error', (error) => this.fail(new CdpError('closed', 'connection', error.message)));
   }
 
   static open(endpoint: string): Promise<CdpConnection> {
@@ -64,12 +86,12 @@ export class CdpConnection {
   }
 
   private receive(text: string): void {
-    const message = JSON.parse(text) as { id?: number; result?: Record<string, unknown>; error?: { message: string }; method?: string; params?: Record<string, unknown>; sessionId?: string };
+    const message = JSON.parse(text) as { id?: number; result?: Record<string, unknown>; error?: { code?: number; message: string }; method?: string; params?: Record<string, unknown>; sessionId?: string };
     if (message.id !== undefined) {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
-      if (message.error) waiting.reject(new CdpError(waiting.method, message.error.message));
+      if (message.error) waiting.reject(CdpError.fromAnswer(waiting.method, message.error));
       else waiting.resolve(message.result ?? {});
       return;
     }

@@ -1,7 +1,7 @@
 import type { Profile } from '@facet/contracts';
 import { parseCommandLine } from './commandLineSwitches.ts';
 import type { Identity } from './identity.ts';
-import type { LaunchSettings } from './launchBrowser.ts';
+import type { LaunchContext } from './launchPlan.ts';
 import type { ProxyHop } from './proxyHop.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { ProxyHop } from './proxyHop.ts';
  * allowlisted ones, and for a profile someone shared neither its command line nor its fixed
  * debugging port (shared profiles run no code of the owner's on this machine).
  */
-export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: Pick<LaunchSettings, 'mayRunProfileCode' | 'headless' | 'extraArgs'>, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
+export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: Pick<LaunchContext, 'mayRunProfileCode' | 'headless' | 'extraArgs'>, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
   const fp = profile.fingerprint;
   const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
   const debugPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;

@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { FingerprintOptions } from '@facet/contracts';
 
 /**
- * A profile's font list, applied where Chromium on Linux gets its fonts: fontconfig. The page
- * scripts hide unlisted fonts from FontFace local(), canvas text and queryLocalFonts(), but a page
- * still finds every installed font by laying out text in the DOM (a span's width in `"X",
- * monospace` against monospace alone), by CSS `@font-face { src: local("X") }` and by emoji sizes.
- * A per-profile FONTCONFIG_FILE that includes the machine's configuration and then rejects every
- * font not kept hides them from all of these, in every process of that browser only.
+ * A profile's font list, applied where Chromium on Linux gets its fonts: fontconfig. A page finds
+ * installed fonts by laying out text in the DOM (a span's width in `"X", monospace` against
+ * monospace alone), by CSS `@font-face { src: local("X") }`, FontFace local(), canvas text,
+ * queryLocalFonts() and emoji sizes. A per-profile FONTCONFIG_FILE that includes the machine's
+ * configuration and then rejects every font not kept hides them from all of these at once, in
+ * every process of that browser only, with nothing replaced in the page (the page script's
+ * font part runs only when fontconfig cannot be asked: launchPlan.ts).
  *
  * Mechanism (fonts-conf(5), <selectfont>): `<rejectfont><pattern/>` — an empty pattern matches
  * every font — and one `<acceptfont>` pattern per kept family; an accepted font is never
@@ -208,22 +206,4 @@ export function machineFonts(env: NodeJS.ProcessEnv, now = Date.now()): Promise<
   machineFontsCache.set(key, { at: now, fonts });
   fonts.catch(() => machineFontsCache.delete(key));
   return fonts;
-}
-
-/**
- * Writes the profile's fonts.conf when it has a non-empty custom list and answers the variables
- * Chromium's environment needs for it; a profile without one runs with the machine's fonts (and
- * loses a file an earlier list left).
- */
-export async function prepareFontConfig(userDataDir: string, fonts: FingerprintOptions['fonts'], env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
-  const file = path.join(userDataDir, FONT_CONFIG_FILE);
-  if (fonts.mode !== 'custom' || fonts.list.length === 0) {
-    fs.rmSync(file, { force: true });
-    return {};
-  }
-  // The configuration fontconfig would read otherwise: an operator's FONTCONFIG_FILE, else the system one.
-  const base = env.FONTCONFIG_FILE && path.isAbsolute(env.FONTCONFIG_FILE) ? env.FONTCONFIG_FILE : '/etc/fonts/fonts.conf';
-  const selection = selectFonts(fonts.list, await machineFonts(env));
-  fs.writeFileSync(file, fontConfigXml(base, selection), { mode: 0o600 });
-  return { FONTCONFIG_FILE: file };
 }

@@ -2,17 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
-import { identityScript } from '@facet/page-scripts';
+import { StartFailure } from '../core/startFailure.ts';
 import { attachIdentity } from './attachIdentity.ts';
 import { CdpConnection } from './cdp.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
-import { prepareFontConfig } from './fontConfig.ts';
-import { machineFacts } from './machineFacts.ts';
-import { pageScriptOptions } from './pageScriptOptions.ts';
-import { argsFor } from './chromiumArgs.ts';
+import { machineFonts } from './fontConfig.ts';
 import type { GeoFacts } from './geoIp.ts';
-import { resolveIdentity } from './identity.ts';
-import { checkThroughHop, ProxyCheckError, type ProxyFailure } from './proxyCheck.ts';
+import { planLaunch, type LaunchPlan } from './launchPlan.ts';
+import { machineFacts } from './machineFacts.ts';
+import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
 import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
 import { killGroup, spawnChromium, type SpawnedChromium } from './spawnChromium.ts';
 import { writeWebrtcPolicy } from './webrtcPolicy.ts';
@@ -39,17 +37,6 @@ export interface LaunchSettings {
   saveCookies: (cookies: Cookie[]) => Promise<void>;
 }
 
-/** A start that failed, with a reason the console and the local API can name. */
-export class LaunchError extends Error {
-  constructor(
-    readonly reason: 'proxyFailed' | 'geoUnknown' | 'chromiumFailed',
-    readonly detail: string,
-    readonly proxyFailure: ProxyFailure | null = null,
-  ) {
-    super(`${reason}: ${detail}`);
-  }
-}
-
 export interface LaunchedBrowser {
   endpoint: string;
   /** Chromium's main process, leader of its process group. */
@@ -57,84 +44,57 @@ export interface LaunchedBrowser {
   debugPort: number;
   /** Switches of the profile's command line that were not applied. */
   refusedSwitches: string[];
+  /** Which channel carried each fingerprint field at this launch. */
+  channels: LaunchPlan['channels'];
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
   exited: Promise<void>;
   stop(): Promise<void>;
 }
 
-
 /**
- * One profile's browser, from nothing to a first page that already has the profile's identity:
- * proxy hop → (proxy answers?) → Chromium → CDP auto-attach with the identity → start page.
- * Whatever step fails, what the earlier steps started is taken down again.
+ * One profile's browser, from nothing to a first page that already has the profile's identity,
+ * in named steps: proxy hop → exit check → plan (launchPlan.ts) → files → Chromium → identity
+ * for every target → browser permissions → cookies → start page. A step that fails throws a
+ * StartFailure naming why; what the earlier steps started is taken down again.
  */
 export async function launchBrowser(profile: Profile, settings: LaunchSettings): Promise<LaunchedBrowser> {
-  const protection = profile.fingerprint.portScanProtection;
-  const hop = await startProxyHop({
-    proxy: profile.proxy,
-    dns: profile.fingerprint.dns,
-    localPorts: protection.enabled ? new Set(parsePortWhitelist(protection.whitelist).ports) : null,
-  });
+  const hop = await startHop(profile);
   let chromium: SpawnedChromium | null = null;
   let cdp: CdpConnection | null = null;
   try {
-    const exitCheck = upstreamUrl(profile.proxy) ? exitOf(profile, hop, settings) : Promise.resolve(null);
-    // Awaited below; a spawn that fails first must not leave its rejection unhandled.
-    exitCheck.catch(() => undefined);
-    // The command line carries the languages (for the workers CDP does not reach), so when they
-    // follow the exit Chromium waits for the check; otherwise the check runs while it starts.
-    // Either way no page loads before the check passed: the first target is created below.
-    const languagesFollowExit = profile.fingerprint.languageByIp && profile.language.trim() === '';
-    const earlyExit = languagesFollowExit ? await exitCheck : null;
-    const commandLineIdentity = resolveIdentity(profile, earlyExit ?? {});
     const userDataDir = path.join(settings.profilesDir, profile.id);
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
-    writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
-    // The font list reaches DOM layout only through fontconfig; without it the page scripts still hide the rest.
-    const fontEnv: NodeJS.ProcessEnv = await prepareFontConfig(userDataDir, profile.fingerprint.fonts, settings.env).catch((error: unknown) => {
-      settings.onError(error);
-      return {};
+    // The exit decides the time zone, locale and languages Chromium starts with; the fonts and
+    // plugins are read meanwhile.
+    const listsFonts = profile.fingerprint.fonts.mode === 'custom' && profile.fingerprint.fonts.list.length > 0;
+    // Without fontconfig's answer the page script hides what it can (launchPlan.ts).
+    const fonts = listsFonts ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
+    const [exit, machine, extensions] = await Promise.all([upstreamUrl(profile.proxy) ? checkExit(profile, hop, settings) : null, fonts, settings.extensions(userDataDir)]);
+    const plan = planLaunch(profile, exit, {
+      machine: machineFacts(),
+      machineFonts: machine,
+      baseFontConfig: baseFontConfig(settings.env),
+      userDataDir,
+      hopAddress: hop.address,
+      extensions,
+      headless: settings.headless,
+      extraArgs: settings.extraArgs,
+      mayRunProfileCode: settings.mayRunProfileCode,
     });
-    const extensions = await settings.extensions(userDataDir);
-    const { args, refused } = argsFor(profile, commandLineIdentity, hop, settings, userDataDir, extensions);
-    try {
-      chromium = await spawnChromium(settings.chromium, args, { ...settings.env, ...fontEnv });
-    } catch (error) {
-      throw new LaunchError('chromiumFailed', (error as Error).message);
-    }
+    writeFiles(plan, userDataDir, profile);
+    chromium = await spawn(settings.chromium, plan, settings.env);
     const connection = await CdpConnection.open(chromium.endpoint);
     cdp = connection;
-    // Time zone, language and coordinates "by IP" follow the proxy's exit address.
-    const identity = resolveIdentity(profile, (await exitCheck) ?? {});
-    const script = identityScript(pageScriptOptions(profile, identity, { machine: machineFacts(), fontConfig: Object.keys(fontEnv).length > 0 }));
-    await attachIdentity(connection, identity, script, settings.onError);
-    // "Allow" and "block" answer a site's location request without asking; "ask" leaves the prompt.
-    if (identity.geolocation.mode !== 'ask') {
-      await connection.send('Browser.setPermission', { permission: { name: 'geolocation' }, setting: identity.geolocation.mode === 'allow' ? 'granted' : 'denied' });
-    }
-    const unsavedSession = unsavedSessionMarker(userDataDir);
-    const saveBrowserCookies = async () => {
-      const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
-      await settings.saveCookies(fromCdpCookies(cookies));
-      unsavedSession.clear();
-    };
-    const serverCookies = cookiesDigest(profile.cookies);
-    if (profile.sync.cookies && unsavedSession.startedWith() === serverCookies) {
-      // The last session here ended without our stop (the user closed the window, or the
-      // browser crashed) and nobody changed the server's copy since it began: the cookies on
-      // disk are the newer ones, so the server catches up instead of overwriting them.
-      await saveBrowserCookies().catch(settings.onError);
-    } else if (profile.cookies.length > 0) {
-      // The profile's stored cookies (an import, or what the last stop saved) before the first page.
-      await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
-    }
-    if (profile.sync.cookies) unsavedSession.mark(serverCookies);
-    await connection.send('Target.createTarget', { url: profile.startPage || 'about:blank' });
+    const identity = await attachIdentity(connection, plan.targetCommands, plan.pageScript, settings.onError);
+    for (const command of plan.browserCommands) await connection.send(command.method, command.params);
+    const cookies = await restoreCookies(connection, profile, userDataDir, settings);
+    await openStartPage(connection, identity, profile.startPage);
+
     const spawned = chromium;
     const stop = async () => {
       if (profile.sync.cookies && !connection.closed) {
         // Read through CDP before the close: nothing set up to the stop is lost.
-        await saveBrowserCookies().catch(settings.onError);
+        await cookies.save().catch(settings.onError);
       }
       // Browser.close lets Chromium write its cookies and state; a signal loses the last ~30 s.
       if (!connection.closed) await Promise.race([connection.send('Browser.close').catch(() => {}), delay(5_000)]);
@@ -145,7 +105,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       await hop.close();
     };
     void spawned.exited.then(() => hop.close().catch(() => {}));
-    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: refused, exited: spawned.exited, stop };
+    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, exited: spawned.exited, stop };
   } catch (error) {
     cdp?.close();
     if (chromium) {
@@ -157,28 +117,92 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** The profile's local proxy hop: Chromium takes no proxy credentials, the hop adds them. */
+function startHop(profile: Profile): Promise<ProxyHop> {
+  const protection = profile.fingerprint.portScanProtection;
+  return startProxyHop({
+    proxy: profile.proxy,
+    dns: profile.fingerprint.dns,
+    localPorts: protection.enabled ? new Set(parsePortWhitelist(protection.whitelist).ports) : null,
+  });
 }
 
 /**
  * What the proxy's exit address says (time zone, languages, coordinates), after checking that
  * the proxy answers at all. No answer, or an exit GeoIP cannot place while the profile's time
- * zone follows it, is a start error: never this machine's address or time zone instead.
+ * zone follows it, is a start failure: never this machine's address or time zone instead.
  */
-async function exitOf(profile: Profile, hop: ProxyHop, settings: LaunchSettings): Promise<GeoFacts | null> {
+async function checkExit(profile: Profile, hop: ProxyHop, settings: LaunchSettings): Promise<GeoFacts | null> {
   let exitIp: string;
   try {
     exitIp = (await checkThroughHop(hop, settings.ipCheckUrl)).ip;
   } catch (error) {
-    if (error instanceof ProxyCheckError) throw new LaunchError('proxyFailed', error.message, error.reason);
+    if (error instanceof ProxyCheckError) throw new StartFailure(error.reason, error.message);
     throw error;
   }
   const exit = await settings.geo(exitIp);
   if (!profile.timezone && profile.fingerprint.timezoneByIp && !exit?.timezone) {
-    throw new LaunchError('geoUnknown', `no time zone known for the proxy's exit address ${exitIp}`);
+    throw new StartFailure('geoUnknown', `no time zone known for the proxy's exit address ${exitIp}`);
   }
   return exit;
+}
+
+/** The configuration fontconfig would read otherwise: an operator's FONTCONFIG_FILE, else the system one. */
+function baseFontConfig(env: NodeJS.ProcessEnv): string {
+  return env.FONTCONFIG_FILE && path.isAbsolute(env.FONTCONFIG_FILE) ? env.FONTCONFIG_FILE : '/etc/fonts/fonts.conf';
+}
+
+/** The plan's files in the user-data-dir, and none an earlier plan left that this one does not want. */
+function writeFiles(plan: LaunchPlan, userDataDir: string, profile: Profile): void {
+  for (const stale of plan.staleFiles) fs.rmSync(path.join(userDataDir, stale), { force: true });
+  for (const file of plan.files) fs.writeFileSync(path.join(userDataDir, file.path), file.content, { mode: 0o600 });
+  writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
+}
+
+async function spawn(executable: string, plan: LaunchPlan, env: NodeJS.ProcessEnv): Promise<SpawnedChromium> {
+  try {
+    return await spawnChromium(executable, plan.args, { ...env, ...plan.env });
+  } catch (error) {
+    throw new StartFailure('chromiumFailed', (error as Error).message);
+  }
+}
+
+/**
+ * The profile's stored cookies before the first page (an import, or what the last stop saved),
+ * unless the last session here ended without our stop (the user closed the window, or the
+ * browser crashed) and nobody changed the server's copy since it began: then the cookies on
+ * disk are the newer ones, and the server catches up instead of overwriting them.
+ */
+async function restoreCookies(connection: CdpConnection, profile: Profile, userDataDir: string, settings: LaunchSettings) {
+  const unsavedSession = unsavedSessionMarker(userDataDir);
+  const save = async () => {
+    const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
+    await settings.saveCookies(fromCdpCookies(cookies));
+    unsavedSession.clear();
+  };
+  const serverCookies = cookiesDigest(profile.cookies);
+  if (profile.sync.cookies && unsavedSession.startedWith() === serverCookies) {
+    await save().catch(settings.onError);
+  } else if (profile.cookies.length > 0) {
+    await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
+  }
+  if (profile.sync.cookies) unsavedSession.mark(serverCookies);
+  return { save };
+}
+
+/**
+ * The first tab opens blank, gets the identity while it waits, and only then goes to the start
+ * page: a tab created with its URL starts loading before the overrides are in, and its first
+ * document (and first request) would show the machine.
+ */
+async function openStartPage(connection: CdpConnection, identity: Awaited<ReturnType<typeof attachIdentity>>, startPage: string): Promise<void> {
+  const { targetId } = await connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  const sessionId = await identity.ready(targetId);
+  if (startPage) await connection.send('Page.navigate', { url: startPage }, sessionId);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PluginCache } from '../plugins/pluginCache.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
 import type { ProfileSource } from './profileSource.ts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
-import { NoAccountError } from './startFailure.ts';
+import { NoAccountError, StartFailure } from './startFailure.ts';
 import type { StartOptions } from './runningProfiles.ts';
 
 /** Switches for tests: nothing a profile browser resolves may leave loopback (architecture). */
@@ -47,11 +47,14 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (!from) throw new NoAccountError();
     const profilesDir = settings.profilesDir();
     await ensureDiskSpace(profilesDir, settings.diskMinLimitGb());
-    const stored = await from.detail(profileId);
+    const stored = await from.detail(profileId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === Code.NOT_FOUND) throw new StartFailure('notFound', `no profile ${profileId} for this account`);
+      throw error;
+    });
     // Asked before anything is spawned: the server refuses an expired plan here (PLAN_EXPIRED),
     // and that refusal stops the start; any other failure only loses the last-used time.
     await from.opened(profileId).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw error;
+      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw new StartFailure('planExpired', 'the team\'s plan has expired');
       settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`);
     });
     const { kernel, profile } = alignToKernel(await settings.kernels(), stored);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
 import { profileSchema } from '@facet/contracts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
-import { startFailureReason, StartRefusedError } from './startFailure.ts';
+import { StartFailure, startFailureReason } from './startFailure.ts';
 
 const profileBase = {
   id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'u1', name: 'owner' }, members: [], sharer: null,
@@ -20,7 +20,7 @@ describe('checks before a profile starts', () => {
 
   it('refuses to start below the disk minimum, with its own reason', async () => {
     const freeGb = (await freeBytes(os.tmpdir())) / BYTES_PER_GB;
-    await expect(ensureDiskSpace(os.tmpdir(), Math.floor(freeGb) + 10)).rejects.toBeInstanceOf(StartRefusedError);
+    await expect(ensureDiskSpace(os.tmpdir(), Math.floor(freeGb) + 10)).rejects.toBeInstanceOf(StartFailure);
     const error = await ensureDiskSpace(os.tmpdir(), Math.floor(freeGb) + 10).catch((e: unknown) => e);
     expect(startFailureReason(error)).toBe('diskSpaceLow');
     await expect(ensureDiskSpace(os.tmpdir(), 1)).resolves.toBeUndefined();

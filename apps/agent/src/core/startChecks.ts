@@ -1,9 +1,8 @@
 import type { Kernel, Profile } from '@facet/contracts';
 import { rewriteBrowserMajor } from '@facet/fingerprint';
 import { kernelFor } from '../browser/kernels.ts';
-import { LaunchError } from '../browser/launchBrowser.ts';
 import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
-import { StartRefusedError } from './startFailure.ts';
+import { StartFailure } from './startFailure.ts';
 
 /**
  * The local settings' disk minimum (spec §3 diskMinLimit): a profile does not start while the
@@ -13,7 +12,7 @@ import { StartRefusedError } from './startFailure.ts';
 export async function ensureDiskSpace(profilesDir: string, minimumGb: number): Promise<void> {
   const free = await freeBytes(profilesDir);
   if (free < minimumGb * BYTES_PER_GB) {
-    throw new StartRefusedError('diskSpaceLow', `${(free / BYTES_PER_GB).toFixed(1)} GB free under ${profilesDir}, the local settings ask for ${minimumGb} GB`);
+    throw new StartFailure('diskSpaceLow', `${(free / BYTES_PER_GB).toFixed(1)} GB free under ${profilesDir}, the local settings ask for ${minimumGb} GB`);
   }
 }
 
@@ -24,7 +23,7 @@ export async function ensureDiskSpace(profilesDir: string, minimumGb: number): P
  */
 export function alignToKernel(kernels: readonly Kernel[], profile: Profile): { kernel: Kernel; profile: Profile } {
   const kernel = kernelFor(kernels, profile.kernelVersion);
-  if (!kernel) throw new LaunchError('chromiumFailed', 'no Chromium answered --version: install chromium or set CHROME_PATH');
+  if (!kernel) throw new StartFailure('chromiumFailed', 'no Chromium answered --version: install chromium or set CHROME_PATH');
   if (String(kernel.major) === profile.kernelVersion.trim()) return { kernel, profile };
   const major = String(kernel.major);
   return { kernel, profile: { ...profile, kernelVersion: major, userAgent: rewriteBrowserMajor(profile.userAgent, major) } };

@@ -1,32 +1,39 @@
-import { ApiError } from '@facet/api-client';
-import { Code, type StartFailureReason } from '@facet/contracts';
-import { LaunchError } from '../browser/launchBrowser.ts';
-import { PluginRefusedError } from '../plugins/pluginCache.ts';
+import type { StartFailureReason } from '@facet/contracts';
 
-/** Launching needs an account: the console's signed-in user or FACET_API_TOKEN's. */
-export class NoAccountError extends Error {
-  constructor() {
-    super('no account: sign in through the console or set FACET_API_TOKEN');
-  }
-}
-
-/** A start this machine refuses before anything is spawned (see core/startChecks.ts). */
-export class StartRefusedError extends Error {
+/**
+ * A start that failed, typed where it failed with the reason the console names
+ * (`startError.<reason>`) and the local API answers: the bridge and the local API read the
+ * same reason, and nothing downstream looks at messages.
+ */
+export class StartFailure extends Error {
   constructor(
-    readonly reason: Extract<StartFailureReason, 'diskSpaceLow'>,
+    readonly reason: StartFailureReason,
     readonly detail: string,
+    readonly pluginId: string | null = null,
   ) {
     super(`${reason}: ${detail}`);
   }
 }
 
-/** Why a start failed, as the reason the console names (`startError.<reason>`). */
+/** Launching needs an account: the console's signed-in user or FACET_API_TOKEN's. */
+export class NoAccountError extends StartFailure {
+  constructor() {
+    super('noAccount', 'no account: sign in through the console or set FACET_API_TOKEN');
+  }
+}
+
+/** The start's reason; whatever was not typed as a StartFailure is a plain 'failed'. */
 export function startFailureReason(error: unknown): StartFailureReason {
-  if (error instanceof LaunchError) return error.reason === 'geoUnknown' ? 'geoUnknown' : (error.proxyFailure ?? 'chromiumFailed');
-  if (error instanceof StartRefusedError) return error.reason;
-  if (error instanceof PluginRefusedError) return error.reason;
-  if (error instanceof NoAccountError) return 'noAccount';
-  if (error instanceof ApiError && error.code === Code.NOT_FOUND) return 'notFound';
-  if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) return 'planExpired';
-  return 'failed';
+  return error instanceof StartFailure ? error.reason : 'failed';
+}
+
+/** The proxy's own failures, which the local API groups as AdsPower scripts expect. */
+const proxyReasons: ReadonlySet<StartFailureReason> = new Set(['refused', 'authFailed', 'unreachableTarget', 'timeout', 'upstreamError', 'badAnswer']);
+
+/** The local API's `msg` for a failed start: a stable code scripts branch on; `data.reason` has the detail. */
+export function localApiMessage(reason: StartFailureReason): string {
+  if (proxyReasons.has(reason)) return 'proxyFailed';
+  if (reason === 'noAccount') return 'no_account';
+  if (reason === 'notFound') return 'profile_not_found';
+  return reason;
 }

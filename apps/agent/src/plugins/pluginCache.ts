@@ -3,15 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inspectZip, isRefusal, type PackageFile } from '@facet/plugin-package';
 import type { ProfilePlugin } from '@facet/contracts';
+import { StartFailure } from '../core/startFailure.ts';
 
 /** A plugin the agent will not load: its bytes are not the version the server pinned, or not a safe package. */
-export class PluginRefusedError extends Error {
-  constructor(
-    readonly reason: 'pluginTampered' | 'pluginUnavailable',
-    readonly pluginId: string,
-    detail: string,
-  ) {
-    super(`${reason}: plugin ${pluginId}: ${detail}`);
+export class PluginRefusedError extends StartFailure {
+  constructor(reason: 'pluginTampered' | 'pluginUnavailable', pluginId: string, detail: string) {
+    super(reason, `plugin ${pluginId}: ${detail}`, pluginId);
   }
 }
 

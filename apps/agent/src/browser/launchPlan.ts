@@ -1,0 +1,183 @@
+import path from 'node:path';
+import type { Profile } from '@facet/contracts';
+import { identityScript } from '@facet/page-scripts';
+import { argsFor } from './chromiumArgs.ts';
+import { FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
+import type { GeoFacts } from './geoIp.ts';
+import { resolveIdentity, type Identity } from './identity.ts';
+import type { MachineFacts } from './machineFacts.ts';
+import { pageScriptOptions } from './pageScriptOptions.ts';
+
+/**
+ * How a fingerprint field reaches what a site reads, most native first (docs/fingerprint.md):
+ * a Chromium switch, the browser's environment, a file in its user-data-dir, a CDP override per
+ * target, and only then a page script. `machine`: nothing changes it, this computer's own value
+ * is the profile's.
+ */
+export type Channel = 'commandLine' | 'environment' | 'file' | 'cdp' | 'pageScript' | 'machine';
+
+/** Where a site reads a field: windows (pages, frames, popups) and the kinds of worker. */
+export type Scope = 'windows' | 'workers' | 'all';
+
+export interface ChannelUse {
+  field: string;
+  channel: Channel;
+  scope: Scope;
+}
+
+export interface CdpCommand {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** What every target of a kind is given while it waits to run its first script. */
+export interface TargetCommands {
+  page: CdpCommand[];
+  frame: CdpCommand[];
+  worker: CdpCommand[];
+}
+
+export interface LaunchPlan {
+  identity: Identity;
+  args: string[];
+  /** Switches of the profile's own command line that were not applied. */
+  refusedSwitches: string[];
+  /** Added to the browser's environment. */
+  env: Record<string, string>;
+  /** Written into the user-data-dir (relative paths) before Chromium starts. */
+  files: { path: string; content: string }[];
+  /** Removed from the user-data-dir: what an earlier plan wrote and this one does not. */
+  staleFiles: string[];
+  /** Chromium's WebRTC IP-handling policy, kept in the profile's Preferences; null: Chromium's default. */
+  webrtcIpHandlingPolicy: string | null;
+  /** Sent once to the browser. */
+  browserCommands: CdpCommand[];
+  targetCommands: TargetCommands;
+  /** Evaluated in every window and worker before its own code; null: nothing to change there. */
+  pageScript: string | null;
+  /** Which channel carries each field at this launch. */
+  channels: ChannelUse[];
+}
+
+/** What the plan needs of this machine and this launch besides the profile. */
+export interface LaunchContext {
+  machine: MachineFacts;
+  /** This machine's fonts (fontconfig), for the profile's font list; null: fontconfig did not answer. */
+  machineFonts: MachineFonts | null;
+  /** The fontconfig file the profile's own includes (the machine's). */
+  baseFontConfig: string;
+  userDataDir: string;
+  hopAddress: string;
+  extensions: string[];
+  headless: boolean;
+  extraArgs: readonly string[];
+  /** Whether the profile's own command line may be applied (never for a shared profile). */
+  mayRunProfileCode: boolean;
+}
+
+/**
+ * Everything a launch does to give Chromium the profile's identity, decided before anything is
+ * spawned and without touching the machine: the command line, the environment, the files, the
+ * CDP commands per kind of target, the page script, and which channel carries each field.
+ * `exit` is what the proxy's exit address says (time zone, languages, coordinates) for the
+ * options that follow it.
+ */
+export function planLaunch(profile: Profile, exit: GeoFacts | null, context: LaunchContext): LaunchPlan {
+  const identity = resolveIdentity(profile, exit ?? {});
+  const fp = profile.fingerprint;
+  const { args, refused } = argsFor(profile, identity, { address: context.hopAddress }, context, context.userDataDir, context.extensions);
+
+  const fontSelection = fp.fonts.mode === 'custom' && fp.fonts.list.length > 0 && context.machineFonts ? selectFonts(fp.fonts.list, context.machineFonts) : null;
+  const files = fontSelection ? [{ path: FONT_CONFIG_FILE, content: fontConfigXml(context.baseFontConfig, fontSelection) }] : [];
+  const env: Record<string, string> = {
+    // Chromium on Linux takes its locale (what Intl formats with, in every process) from the
+    // environment; --lang is read on Windows only.
+    LANGUAGE: identity.languages.map((language) => language.replace('-', '_')).join(':'),
+    ...(identity.timezone ? { TZ: identity.timezone } : {}),
+    ...(fontSelection ? { FONTCONFIG_FILE: path.join(context.userDataDir, FONT_CONFIG_FILE) } : {}),
+  };
+
+  const options = pageScriptOptions(profile, identity, { machine: context.machine, fontConfig: fontSelection !== null });
+  return {
+    identity,
+    args,
+    refusedSwitches: refused,
+    env,
+    files,
+    staleFiles: fontSelection ? [] : [FONT_CONFIG_FILE],
+    webrtcIpHandlingPolicy: fp.webrtc === 'real' ? null : 'disable_non_proxied_udp',
+    browserCommands: browserCommandsFor(identity),
+    targetCommands: targetCommandsFor(identity),
+    pageScript: identityScript(options),
+    channels: channelsOf(profile, identity, options, fontSelection !== null),
+  };
+}
+
+function browserCommandsFor(identity: Identity): CdpCommand[] {
+  // "Allow" and "block" answer a site's location request without asking; "ask" leaves the prompt.
+  if (identity.geolocation.mode === 'ask') return [];
+  return [{ method: 'Browser.setPermission', params: { permission: { name: 'geolocation' }, setting: identity.geolocation.mode === 'allow' ? 'granted' : 'denied' } }];
+}
+
+function targetCommandsFor(identity: Identity): TargetCommands {
+  const userAgent = {
+    userAgent: identity.userAgent,
+    acceptLanguage: identity.languages.join(','),
+    platform: identity.platform,
+    ...(identity.metadata ? { userAgentMetadata: identity.metadata } : {}),
+  };
+  const common: CdpCommand[] = [
+    { method: 'Emulation.setUserAgentOverride', params: userAgent },
+    { method: 'Emulation.setHardwareConcurrencyOverride', params: { hardwareConcurrency: identity.hardwareConcurrency } },
+  ];
+  const windows: CdpCommand[] = [...common];
+  if (identity.maxTouchPoints > 0) windows.push({ method: 'Emulation.setTouchEmulationEnabled', params: { enabled: true, maxTouchPoints: identity.maxTouchPoints } });
+  if (identity.geolocation.mode !== 'block') {
+    const { latitude, longitude, accuracy } = identity.geolocation;
+    windows.push({ method: 'Emulation.setGeolocationOverride', params: { latitude, longitude, accuracy } });
+  }
+  if (Object.keys(identity.headers).length > 0) {
+    windows.push({ method: 'Network.enable', params: {} }, { method: 'Network.setExtraHTTPHeaders', params: { headers: identity.headers } });
+  }
+  const { width, height } = identity.screen;
+  return {
+    // The screen the profile claims, whatever the machine's (or Xvfb's) is. Width and height 0
+    // leave the viewport to the window, which --window-size already sizes.
+    page: [...windows, { method: 'Emulation.setDeviceMetricsOverride', params: { width: 0, height: 0, deviceScaleFactor: 0, mobile: false, screenWidth: width, screenHeight: height } }],
+    frame: windows,
+    // Workers' own requests (imports, fetches) carry the user agent through the Network domain.
+    worker: [...common, { method: 'Network.setUserAgentOverride', params: userAgent }],
+  };
+}
+
+/** The table of this launch: which channel carries each field, where. */
+function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean): ChannelUse[] {
+  const fp = profile.fingerprint;
+  const use = (field: string, channel: Channel, scope: Scope = 'all'): ChannelUse => ({ field, channel, scope });
+  const scripted = (field: string, on: boolean, scope: Scope = 'all') => use(field, on ? 'pageScript' : 'machine', scope);
+  return [
+    use('userAgent', 'commandLine'),
+    use('userAgent', 'cdp'),
+    use('clientHints', 'cdp'),
+    use('platform', 'cdp', 'windows'),
+    options.workerNavigator.platform ? use('platform', 'pageScript', 'workers') : use('platform', 'machine', 'workers'),
+    use('languages', 'commandLine'),
+    use('locale', 'environment'),
+    use('timezone', identity.timezone ? 'environment' : 'machine'),
+    use('hardwareConcurrency', 'cdp'),
+    scripted('deviceMemory', options.navigator.deviceMemory !== undefined),
+    use('screen', 'commandLine', 'windows'),
+    use('screen', 'cdp', 'windows'),
+    use('geolocation', 'cdp', 'windows'),
+    use('webdriver', 'commandLine'),
+    ...(Object.keys(identity.headers).length > 0 ? [use('headers', 'cdp', 'windows')] : []),
+    fontConfig ? use('fonts', 'file') : scripted('fonts', options.fonts !== null),
+    ...(fp.webrtc === 'real' ? [use('webrtc', 'machine')] : [use('webrtc', 'file'), ...(options.webrtc !== 'untouched' ? [use('webrtc', 'pageScript')] : [])]),
+    scripted('canvas', options.canvas),
+    scripted('audio', options.audio),
+    scripted('webglImage', options.webglImage),
+    scripted('webglMetadata', options.webglVendor !== '' || options.webglRenderer !== '' || options.webglLimits !== null),
+    scripted('mediaDevices', options.mediaDevices !== null),
+    scripted('battery', options.battery),
+  ];
+}
