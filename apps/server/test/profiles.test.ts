@@ -36,7 +36,7 @@ describe('profiles', () => {
     expect(profile).toMatchObject({ name: 'Amazon DE', serial: 1, groupId: '0', remark: 'seller central', members: [], sharer: null });
     expect(profile.proxy).toMatchObject({ type: 'socks5', host: '127.0.0.1', port: 1080, username: 'user-a', password: 'proxy secret 42', direct: false });
     expect(profile.fingerprint.webrtc).toBe('disabled');
-    expect(profile.fingerprint.canvas).toBe('noise');
+    expect(profile.fingerprint.canvas).toBe('rendering');
     expect(profile.cookies[0]).toMatchObject({ name: 'sid', value: 'cookie secret 99', path: '/' });
 
     const updated = await client.call(profileUpdateCall, { id: profile.id, settings: { ...settings, name: 'Amazon DE 2', proxy: { type: 'none' } } });

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fontConfigXml, machineFonts, readMachineFonts, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { drawnFamilies, fontConfigXml, machineFonts, readMachineFonts, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { renderingRules } from './fontRendering.ts';
 
 /** A Debian machine with Chromium's fonts: DejaVu behind the generics, Liberation for Arial & co. */
 const debian: MachineFonts = {
@@ -71,7 +72,8 @@ describe('the profile\'s fontconfig file', () => {
     const dir = tempDir();
     const list = ['Tom & Jerry <"\'>', machine.installed[0]!];
     const selection = selectFonts(list, machine);
-    fs.writeFileSync(path.join(dir, 'fonts.conf'), fontConfigXml('/etc/fonts/fonts.conf', selection));
+    // With the profile's own rendering too: fontconfig must read it without a complaint.
+    fs.writeFileSync(path.join(dir, 'fonts.conf'), fontConfigXml('/etc/fonts/fonts.conf', selection, renderingRules(3, drawnFamilies(machine, list))));
     const env = { FONTCONFIG_FILE: path.join(dir, 'fonts.conf') };
     const key = (name: string) => name.toLowerCase().replace(/\s+/g, '');
     const kept = new Set([...selection.listed, ...selection.standIns, ...selection.generic].map(key));

@@ -66,9 +66,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
     // The exit decides the time zone, locale and languages Chromium starts with; the fonts and
     // plugins are read meanwhile.
-    const listsFonts = profile.fingerprint.fonts.mode === 'custom' && profile.fingerprint.fonts.list.length > 0;
+    const fp = profile.fingerprint;
+    const asksFontconfig = (fp.fonts.mode === 'custom' && fp.fonts.list.length > 0) || fp.canvas === 'rendering';
     // Without fontconfig's answer the page script hides what it can (launchPlan.ts).
-    const fonts = listsFonts ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
+    const fonts = asksFontconfig ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
     const [exit, machine, extensions] = await Promise.all([upstreamUrl(profile.proxy) ? checkExit(profile, hop, settings) : null, fonts, settings.extensions(userDataDir)]);
     const plan = planLaunch(profile, exit, {
       machine: machineFacts(),

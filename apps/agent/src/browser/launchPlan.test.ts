@@ -84,7 +84,7 @@ describe('planLaunch', () => {
     expect(channelOf(withFile, 'fonts')).toEqual(['file']);
     expect(withFile.pageScript ?? '').not.toContain('"fonts":["Liberation Sans"]');
 
-    const without = planLaunch(profileWith({}, fonts), null, { ...context, machineFonts: null });
+    const without = planLaunch(profileWith({}, { ...fonts, canvas: 'noise' }), null, { ...context, machineFonts: null });
     expect(without.files).toEqual([]);
     expect(without.staleFiles).toEqual(['fonts.conf']);
     expect(channelOf(without, 'fonts')).toEqual(['pageScript']);
@@ -93,7 +93,9 @@ describe('planLaunch', () => {
   it('names a page script for each surface the default options change', () => {
     const plan = planLaunch(profileWith({}, { webglMetadata: { mode: 'custom', vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' } }), null, context);
     const scripted = plan.channels.filter((c) => c.channel === 'pageScript').map((c) => c.field);
-    expect(scripted).toEqual(['platform', 'webrtc', 'canvas', 'audio', 'webglImage', 'webglMetadata', 'mediaDevices', 'battery']);
+    expect(scripted).toEqual(['platform', 'webrtc', 'audio', 'webglImage', 'webglMetadata', 'mediaDevices', 'battery']);
+    // Canvas by default: the profile's own font rendering, in its fontconfig.
+    expect(channelOf(plan, 'canvas')).toEqual(['file']);
     expect(plan.webrtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
   });
 
@@ -103,5 +105,16 @@ describe('planLaunch', () => {
     expect(allow.browserCommands).toEqual([{ method: 'Browser.setPermission', params: { permission: { name: 'geolocation' }, setting: 'granted' } }]);
     const block = planLaunch(profileWith({}, { geolocation: { mode: 'block' } }), null, context);
     expect(block.targetCommands.page.map((c) => c.method)).not.toContain('Emulation.setGeolocationOverride');
+  });
+
+  it('gives canvas "rendering" the profile\'s own hinting per family and size: the same for a seed, another for another seed', () => {
+    const rulesOf = (noiseSeed: number) => planLaunch(profileWith({}, { canvas: 'rendering', noiseSeed }), null, context).files.find((f) => f.path === 'fonts.conf')!.content;
+    const first = rulesOf(7);
+    expect(first).toContain('<test name="family" compare="eq" ignore-blanks="true"><string>Liberation Sans</string></test>');
+    expect(first).toMatch(/<const>hint(slight|none|medium|full)<\/const>/);
+    expect(rulesOf(7)).toBe(first);
+    expect(new Set([1, 2, 3, 4, 5].map(rulesOf)).size).toBe(5);
+    // "noise" and "real" leave rendering alone: no fontconfig file without a font list.
+    expect(planLaunch(profileWith({}, { canvas: 'real' }), null, context).files).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Profile } from '@facet/contracts';
 import { identityScript } from '@facet/page-scripts';
 import { argsFor } from './chromiumArgs.ts';
-import { FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { drawnFamilies, FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { renderingRules } from './fontRendering.ts';
 import type { GeoFacts } from './geoIp.ts';
 import { resolveIdentity, type Identity } from './identity.ts';
 import type { MachineFacts } from './machineFacts.ts';
@@ -87,14 +88,18 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
   const fp = profile.fingerprint;
   const { args, refused } = argsFor(profile, identity, { address: context.hopAddress }, context, context.userDataDir, context.extensions);
 
-  const fontSelection = fp.fonts.mode === 'custom' && fp.fonts.list.length > 0 && context.machineFonts ? selectFonts(fp.fonts.list, context.machineFonts) : null;
-  const files = fontSelection ? [{ path: FONT_CONFIG_FILE, content: fontConfigXml(context.baseFontConfig, fontSelection) }] : [];
+  const listsFonts = fp.fonts.mode === 'custom' && fp.fonts.list.length > 0;
+  const fontSelection = listsFonts && context.machineFonts ? selectFonts(fp.fonts.list, context.machineFonts) : null;
+  // Canvas "rendering": the profile's own hinting of the fonts its pages draw with.
+  const rendering = fp.canvas === 'rendering' && context.machineFonts ? renderingRules(fp.noiseSeed, drawnFamilies(context.machineFonts, listsFonts ? fp.fonts.list : [])) : [];
+  const fontConfig = fontSelection !== null || rendering.length > 0;
+  const files = fontConfig ? [{ path: FONT_CONFIG_FILE, content: fontConfigXml(context.baseFontConfig, fontSelection, rendering) }] : [];
   const env: Record<string, string> = {
     // Chromium on Linux takes its locale (what Intl formats with, in every process) from the
     // environment; --lang is read on Windows only.
     LANGUAGE: identity.languages.map((language) => language.replace('-', '_')).join(':'),
     ...(identity.timezone ? { TZ: identity.timezone } : {}),
-    ...(fontSelection ? { FONTCONFIG_FILE: path.join(context.userDataDir, FONT_CONFIG_FILE) } : {}),
+    ...(fontConfig ? { FONTCONFIG_FILE: path.join(context.userDataDir, FONT_CONFIG_FILE) } : {}),
   };
 
   const options = pageScriptOptions(profile, identity, { machine: context.machine, fontConfig: fontSelection !== null });
@@ -104,12 +109,12 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
     refusedSwitches: refused,
     env,
     files,
-    staleFiles: fontSelection ? [] : [FONT_CONFIG_FILE],
+    staleFiles: fontConfig ? [] : [FONT_CONFIG_FILE],
     webrtcIpHandlingPolicy: fp.webrtc === 'real' ? null : 'disable_non_proxied_udp',
     browserCommands: browserCommandsFor(identity),
     targetCommands: targetCommandsFor(identity),
     pageScript: identityScript(options),
-    channels: channelsOf(profile, identity, options, fontSelection !== null),
+    channels: channelsOf(profile, identity, options, fontSelection !== null, rendering.length > 0),
   };
 }
 
@@ -151,7 +156,7 @@ function targetCommandsFor(identity: Identity): TargetCommands {
 }
 
 /** The table of this launch: which channel carries each field, where. */
-function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean): ChannelUse[] {
+function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean, rendering: boolean): ChannelUse[] {
   const fp = profile.fingerprint;
   const use = (field: string, channel: Channel, scope: Scope = 'all'): ChannelUse => ({ field, channel, scope });
   const scripted = (field: string, on: boolean, scope: Scope = 'all') => use(field, on ? 'pageScript' : 'machine', scope);
@@ -173,7 +178,7 @@ function channelsOf(profile: Profile, identity: Identity, options: ReturnType<ty
     ...(Object.keys(identity.headers).length > 0 ? [use('headers', 'cdp', 'windows')] : []),
     fontConfig ? use('fonts', 'file') : scripted('fonts', options.fonts !== null),
     ...(fp.webrtc === 'real' ? [use('webrtc', 'machine')] : [use('webrtc', 'file'), ...(options.webrtc !== 'untouched' ? [use('webrtc', 'pageScript')] : [])]),
-    scripted('canvas', options.canvas),
+    rendering ? use('canvas', 'file') : scripted('canvas', options.canvas),
     scripted('audio', options.audio),
     scripted('webglImage', options.webglImage),
     scripted('webglMetadata', options.webglVendor !== '' || options.webglRenderer !== '' || options.webglLimits !== null),

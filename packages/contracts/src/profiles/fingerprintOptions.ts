@@ -5,6 +5,14 @@ import { isDnsServer, parsePortWhitelist } from '../validation.ts';
 const noiseMode = z.enum(['noise', 'real']);
 
 /**
+ * Canvas: `rendering` gives the profile its own text rendering in its fontconfig (native: nothing
+ * in the page is replaced; one of a few dozen readings per canvas on a machine); `noise` adds
+ * seeded noise to what pages read back (every profile its own reading, through replaced
+ * functions a lie detector can see); `real`: the machine's. docs/fingerprint.md has the figures.
+ */
+export const canvasModes = ['rendering', 'noise', 'real'] as const;
+
+/**
  * navigator.deviceMemory choices in GiB. Chromium 156 reports 2–32 on desktops and 1–8 on
  * Android; the smaller values are older or phone browsers'. 0: what this computer's Chromium
  * reports itself, so that nothing has to change it.
@@ -19,7 +27,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * profile's stored choices with their defaults.
  */
 export const fingerprintOptionsSchema = z.object({
-  canvas: noiseMode.default('noise'),
+  canvas: z.enum(canvasModes).default('rendering'),
   audio: noiseMode.default('noise'),
   webglImage: noiseMode.default('noise'),
   webglMetadata: z

@@ -100,25 +100,29 @@ export const mediaDevices = String.raw`
       });
     });
 
-    /** A request for a kind the profile has none of: the error of a machine without one. */
-    var asksForMissing = function (constraints) {
-      if (!constraints || typeof constraints !== 'object') return false;
-      return (!!constraints.audio && !deviceCounts.audioinput) || (!!constraints.video && !deviceCounts.videoinput);
-    };
-    var notFound = function () { return new DOMException('Requested device not found', 'NotFoundError'); };
-    replaceMethod(scope.MediaDevices.prototype, 'getUserMedia', function (original, self, args) {
-      if (self instanceof scope.MediaDevices && asksForMissing(args[0])) return Promise.reject(notFound());
-      return original.apply(self, args);
-    });
-    var legacyGetUserMedia = function (original, self, args) {
-      if (self instanceof scope.Navigator && asksForMissing(args[0]) && typeof args[2] === 'function') {
-        var onError = args[2];
-        Promise.resolve().then(function () { onError(notFound()); });
-        return undefined;
-      }
-      return original.apply(self, args);
-    };
-    replaceMethod(scope.Navigator && scope.Navigator.prototype, 'getUserMedia', legacyGetUserMedia);
-    replaceMethod(scope.Navigator && scope.Navigator.prototype, 'webkitGetUserMedia', legacyGetUserMedia);
+    // Only a profile with none of a kind needs getUserMedia changed: otherwise the engine's own
+    // call answers (a machine without the device fails it the same way), and nothing is replaced.
+    if (!deviceCounts.audioinput || !deviceCounts.videoinput) {
+      /** A request for a kind the profile has none of: the error of a machine without one. */
+      var asksForMissing = function (constraints) {
+        if (!constraints || typeof constraints !== 'object') return false;
+        return (!!constraints.audio && !deviceCounts.audioinput) || (!!constraints.video && !deviceCounts.videoinput);
+      };
+      var notFound = function () { return new DOMException('Requested device not found', 'NotFoundError'); };
+      replaceMethod(scope.MediaDevices.prototype, 'getUserMedia', function (original, self, args) {
+        if (self instanceof scope.MediaDevices && asksForMissing(args[0])) return Promise.reject(notFound());
+        return original.apply(self, args);
+      });
+      var legacyGetUserMedia = function (original, self, args) {
+        if (self instanceof scope.Navigator && asksForMissing(args[0]) && typeof args[2] === 'function') {
+          var onError = args[2];
+          Promise.resolve().then(function () { onError(notFound()); });
+          return undefined;
+        }
+        return original.apply(self, args);
+      };
+      replaceMethod(scope.Navigator && scope.Navigator.prototype, 'getUserMedia', legacyGetUserMedia);
+      replaceMethod(scope.Navigator && scope.Navigator.prototype, 'webkitGetUserMedia', legacyGetUserMedia);
+    }
   }
 `;

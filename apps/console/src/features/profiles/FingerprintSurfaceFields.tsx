@@ -1,5 +1,6 @@
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { canvasModes } from '@facet/contracts';
 import { enumOptions } from './enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 
@@ -9,6 +10,7 @@ const fp = (...path: string[]) => ['fingerprint', ...path];
 export function FingerprintSurfaceFields({ form }: { form: FormInstance<ProfileFormValues> }) {
   const { t } = useTranslation();
   const webglMode = Form.useWatch(fp('webglMetadata', 'mode'), form) as string | undefined;
+  const canvasMode = Form.useWatch(fp('canvas'), form) as (typeof canvasModes)[number] | undefined;
   const fontsMode = Form.useWatch(fp('fonts', 'mode'), form) as string | undefined;
   const mediaMode = Form.useWatch(fp('mediaDevices', 'mode'), form) as string | undefined;
   const sslMode = Form.useWatch(fp('ssl', 'mode'), form) as string | undefined;
@@ -19,8 +21,8 @@ export function FingerprintSurfaceFields({ form }: { form: FormInstance<ProfileF
       <Row gutter={16}>
         {(['canvas', 'audio', 'webglImage'] as const).map((key) => (
           <Col xs={24} md={8} key={key}>
-            <Form.Item name={fp(key)} label={t(`profiles.fp.${key}`)} data-testid={`fp-${key}`}>
-              {modes(['noise', 'real'])}
+            <Form.Item name={fp(key)} label={t(`profiles.fp.${key}`)} extra={key === 'canvas' ? t(`profiles.fp.canvasCost.${canvasMode ?? 'rendering'}`) : undefined} data-testid={`fp-${key}`}>
+              {modes(key === 'canvas' ? canvasModes : ['noise', 'real'])}
             </Form.Item>
           </Col>
         ))}
