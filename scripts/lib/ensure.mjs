@@ -89,7 +89,7 @@ export async function ensureSystemPackages({ required }) {
   const xvfb = onPath('Xvfb');
   if ((!chromium || !xvfb) && required) {
     console.error(
-      `Facet needs Chromium and Xvfb for this. Install them with:\n  sudo apt-get install chromium xvfb xauth\n(or set CHROME_PATH to a Chromium or Chrome binary).`,
+      `Facet needs Chromium and Xvfb for this. Install them with:\n  sudo apt-get install chromium chromium-l10n xvfb xauth\n(or set CHROME_PATH to a Chromium or Chrome binary).`,
     );
     process.exit(1);
   }
