@@ -8,6 +8,8 @@ import { consoleRequestHandler } from './api/consoleServer.ts';
 import { startLocalApi, type LocalApi } from './api/localApi.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
 import { lazyGeoIp } from './browser/geoIp.ts';
+import { CheckServer } from './check/checkServer.ts';
+import { openFingerprintCheck } from './check/openCheck.ts';
 import { kernelCatalog } from './browser/kernels.ts';
 import type { AgentConfig } from './config.ts';
 import { LocalSettingsService } from './core/localSettingsService.ts';
@@ -67,10 +69,12 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     if (!chromium) throw new Error('no Chromium found: install chromium or set CHROME_PATH');
     return launcher.launch(profileId, options);
   });
+  const checks = await CheckServer.start({ ipCheckUrl: config.ipCheckUrl, geo, log });
+  const checkFingerprint = (profileId: string, lang: string, options: { headless?: boolean } = {}) => openFingerprintCheck({ running, checks }, profileId, lang, options);
   const settings: LocalSettingsService = new LocalSettingsService({
     dataDir: config.dataDir,
     portOverride: config.localApiPort,
-    startApi: (bindIp, apiPort) => startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password }, apiPort, bindIp),
+    startApi: (bindIp, apiPort) => startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, checkFingerprint }, apiPort, bindIp),
     log,
   });
   const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);
@@ -91,7 +95,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   });
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }) : null;
   let port = config.port;
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo }), () =>
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint }), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
@@ -125,6 +129,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     close: async () => {
       await settings.close();
       await running.stopAll();
+      await checks.close();
       await launcher.close();
       await window?.close();
       bridge.close();

@@ -22,6 +22,8 @@ export const bridgeRequestTypes = [
   'saveConfig',
   'listDirectory',
   'cleanCache',
+  /** Opens the profile (started if needed) at the agent's fingerprint check page: fingerprintCheck.ts. */
+  'checkFingerprint',
 ] as const;
 export type BridgeRequestType = (typeof bridgeRequestTypes)[number];
 

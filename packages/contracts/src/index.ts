@@ -8,6 +8,7 @@ export * from './fields.ts';
 export * from './config.ts';
 export * from './realtime.ts';
 export * from './bridge.ts';
+export * from './fingerprintCheck.ts';
 export * from './calls/index.ts';
 export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';

@@ -17,6 +17,8 @@ const sameEverywhere = new Set([
   ...['wechat', 'qq', 'telegram', 'whatsapp', 'skype', 'line'].map((kind) => `contact.kinds.${kind}`),
   'feedback.wechat',
   'feedback.skype',
+  // The fingerprint check's technical terms, as sites and detectors name them.
+  ...['section.webrtc', 'section.dns', 'field.webgl', 'field.userAgent'].map((key) => `fingerprintCheck.${key}`),
 ]);
 
 /**
@@ -28,7 +30,7 @@ const sameInLanguage: Record<string, string[]> = {
   pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies'],
   ja: ['OS'],
   it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback'],
-  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact'],
+  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact', 'Contradictions', 'Type'],
   es: ['No', 'Real', 'Cookies', 'Proxies'],
   de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback'],
 };

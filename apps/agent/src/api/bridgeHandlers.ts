@@ -2,6 +2,7 @@ import {
   BridgeError,
   base64ParameterSchema,
   browserParameterSchema,
+  checkFingerprintParameterSchema,
   startBrowserParameterSchema,
   isRunningParameterSchema,
   listDirectoryParameterSchema,
@@ -11,6 +12,7 @@ import {
   testProxyParameterSchema,
   type CleanCacheResult,
   type DirectoryListing,
+  type FingerprintCheckOpened,
   type Kernel,
   type ProxyTestResult,
   type BridgePush,
@@ -38,6 +40,8 @@ export interface BridgeDeps {
   push: (message: BridgePush) => void;
   ipCheckUrl: string;
   geo: (ip: string) => Promise<GeoFacts | null>;
+  /** Opens the profile (started if needed) at the fingerprint check page (check/openCheck.ts). */
+  checkFingerprint: (profileId: string, lang: string) => Promise<FingerprintCheckOpened>;
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
@@ -118,6 +122,17 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       try {
         return runningBrowserOf(await deps.running.start(profileId, { headless }));
       } catch (error) {
+        const reason = startFailureReason(error);
+        deps.push({ push: 'starterror', parameter: { profileId, reason } });
+        throw new BridgeFailure(BridgeError.FAILED, `startError.${reason}`);
+      }
+    },
+    checkFingerprint: async (parameter): Promise<FingerprintCheckOpened> => {
+      const { profileId, lang } = parse(checkFingerprintParameterSchema, parameter);
+      try {
+        return await deps.checkFingerprint(profileId, lang ?? 'en-US');
+      } catch (error) {
+        // A start that fails here is told as Open tells it: the push, and the reason's text.
         const reason = startFailureReason(error);
         deps.push({ push: 'starterror', parameter: { profileId, reason } });
         throw new BridgeFailure(BridgeError.FAILED, `startError.${reason}`);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { ApiError } from '@facet/api-client';
-import { Code, limits, operatingSystems, type ProfileSettingsInput } from '@facet/contracts';
+import { Code, limits, operatingSystems, resolveLanguage, type FingerprintCheckOpened, type ProfileSettingsInput } from '@facet/contracts';
 import type { ProfileSource } from '../core/profileSource.ts';
 import { localApiMessage, NoAccountError, StartFailure } from '../core/startFailure.ts';
 import type { BrowserStatus, RunningProfiles } from '../core/runningProfiles.ts';
@@ -31,6 +31,8 @@ export interface LocalApiDeps {
   source: () => ProfileSource | null;
   /** The settings' password check, asked on every request; null when no password is set. */
   password?: () => ((given: string) => boolean) | null;
+  /** Opens the profile (started if needed) at the fingerprint check page, written in `lang` (check/openCheck.ts). */
+  checkFingerprint?: (profileId: string, lang: string, options: { headless: boolean }) => Promise<FingerprintCheckOpened>;
 }
 
 type Answer = { code: number; msg: string; data?: unknown };
@@ -106,6 +108,12 @@ async function route(method: string, url: URL, request: http.IncomingMessage, de
     const id = profileIdOf(url);
     const status = await deps.running.start(id, { headless: url.searchParams.get('headless') === '1' });
     return { ws: wsOf(status), debug_port: String(status.debugPort ?? '') };
+  }
+  if (method === 'GET' && path === '/api/v1/browser/check') {
+    const id = profileIdOf(url);
+    if (!deps.checkFingerprint) throw new LocalApiFailure('not_found', 404);
+    // `lang`: a locale tag (de, zh-CN) or the console's language number; English otherwise.
+    return deps.checkFingerprint(id, resolveLanguage(url.searchParams.get('lang') ?? 'en-US').tag, { headless: url.searchParams.get('headless') === '1' });
   }
   if (method === 'GET' && path === '/api/v1/browser/stop') {
     if (!(await deps.running.stop(profileIdOf(url)))) throw new LocalApiFailure('browser_not_running');

@@ -46,6 +46,10 @@ export interface LaunchedBrowser {
   refusedSwitches: string[];
   /** Which channel carried each fingerprint field at this launch. */
   channels: LaunchPlan['channels'];
+  /** What every page of this launch must read (the fingerprint check compares with it). */
+  identity: LaunchPlan['identity'];
+  /** A new tab at `url`, given the identity before it loads, as the start page is. */
+  openTab(url: string): Promise<void>;
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -106,7 +110,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       await hop.close();
     };
     void spawned.exited.then(() => hop.close().catch(() => {}));
-    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, exited: spawned.exited, stop };
+    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), exited: spawned.exited, stop };
   } catch (error) {
     cdp?.close();
     if (chromium) {

@@ -60,6 +60,26 @@ function refuseAsClosed(socket: Socket): never {
   throw new RequestError('Port of this machine not in the profile whitelist', 403);
 }
 
+/**
+ * Ports of the agent's own loopback services that every profile's pages may reach whatever the
+ * profile's whitelist: the fingerprint check page, and only while a check is open (check/).
+ * Each allowance is counted, so two checks at once keep the port open until both end.
+ */
+const agentPorts = new Map<number, number>();
+
+/** Lets profiles' pages reach the agent's own `port` on loopback until the returned function is called. */
+export function allowAgentPort(port: number): () => void {
+  agentPorts.set(port, (agentPorts.get(port) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (agentPorts.get(port) ?? 1) - 1;
+    if (left > 0) agentPorts.set(port, left);
+    else agentPorts.delete(port);
+  };
+}
+
 export interface HopOptions {
   proxy: Proxy;
   /** The profile's DNS servers; empty: the system's. */
@@ -107,6 +127,8 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
         blocked++;
         throw new RequestError('Blocked by the profile hop', 403);
       }
+      // The agent's own page is here on loopback, never behind the proxy.
+      if (agentPorts.has(port) && isLocalDestination(hostname)) return { upstreamProxyUrl: null };
       if (localPorts === null || localPorts.has(port)) {
         // A whitelisted port of this machine is reached here, not behind the proxy.
         return { upstreamProxyUrl: localPorts !== null && isLocalDestination(hostname) ? null : upstream, dnsLookup: lookup };

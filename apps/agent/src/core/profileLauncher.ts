@@ -1,14 +1,14 @@
 import { ApiError } from '@facet/api-client';
 import { Code, limits, type Kernel } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
-import { launchBrowser, type LaunchedBrowser } from '../browser/launchBrowser.ts';
+import { launchBrowser } from '../browser/launchBrowser.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
 import type { PluginCache } from '../plugins/pluginCache.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
 import type { ProfileSource } from './profileSource.ts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
 import { NoAccountError, StartFailure } from './startFailure.ts';
-import type { StartOptions } from './runningProfiles.ts';
+import type { LaunchedProfile, StartOptions } from './runningProfiles.ts';
 
 /** Switches for tests: nothing a profile browser resolves may leave loopback (architecture). */
 export const loopbackOnlyArgs = [
@@ -42,7 +42,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
   let display: Promise<VirtualDisplay> | null = null;
   const needsDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 
-  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedBrowser> => {
+  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedProfile> => {
     const from = source();
     if (!from) throw new NoAccountError();
     const profilesDir = settings.profilesDir();
@@ -87,7 +87,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile)),
     });
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
-    return launched;
+    return { ...launched, profile };
   };
 
   return {

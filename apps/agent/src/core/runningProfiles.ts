@@ -1,5 +1,8 @@
-import type { RunningBrowser } from '@facet/contracts';
+import type { Profile, RunningBrowser } from '@facet/contracts';
 import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
+
+/** A launched browser with the profile as it was launched (the fingerprint check reads its proxy and settings). */
+export type LaunchedProfile = LaunchedBrowser & { profile?: Profile };
 
 export type BrowserState = 'launching' | 'running';
 
@@ -24,12 +27,12 @@ export interface StartOptions {
   headless?: boolean;
 }
 
-type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedBrowser>;
+type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedProfile>;
 
 interface Entry {
   status: BrowserStatus;
   starting: Promise<BrowserStatus>;
-  browser: LaunchedBrowser | null;
+  browser: LaunchedProfile | null;
 }
 
 /**
@@ -54,6 +57,11 @@ export class RunningProfiles {
 
   status(profileId: string): BrowserStatus | null {
     return this.entries.get(profileId)?.status ?? null;
+  }
+
+  /** The profile's running browser; null while it launches or when it has none. */
+  browser(profileId: string): LaunchedProfile | null {
+    return this.entries.get(profileId)?.browser ?? null;
   }
 
   list(): BrowserStatus[] {

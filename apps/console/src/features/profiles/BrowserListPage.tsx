@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
 import { BrowserLaunchButton } from '../browsers/BrowserLaunchButton.tsx';
+import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { CookieDialog } from '../cookies/CookieDialog.tsx';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
@@ -37,6 +38,7 @@ export default function BrowserListPage() {
 
   const runtime = useRuntime();
   const running = useRunningBrowsers();
+  const checkFingerprint = useCheckFingerprint();
   const columns = profileColumns({
     t,
     formatDate,
@@ -45,6 +47,7 @@ export default function BrowserListPage() {
     onDelete: (row) => removeOne.mutate([row.id]),
     onCookies: (row) => setCookiesOf(row),
     renderLaunch: runtime.bridge ? (row) => <BrowserLaunchButton profileId={row.id} running={running.get(row.id)} /> : undefined,
+    onCheck: checkFingerprint ? (row) => void checkFingerprint(row.id) : undefined,
   });
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
   const unfiltered = query.search === '' && groupFilter === ALL_GROUPS;

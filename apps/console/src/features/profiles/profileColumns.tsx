@@ -16,10 +16,12 @@ interface ColumnOptions {
   onCookies: (row: ProfileRow) => void;
   /** The desktop client's open/close control; absent in the browser version. */
   renderLaunch?: ((row: ProfileRow) => ReactNode) | undefined;
+  /** The desktop client's "Check fingerprint"; absent in the browser version. */
+  onCheck?: ((row: ProfileRow) => void) | undefined;
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, renderLaunch }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
   const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 150, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
@@ -63,7 +65,7 @@ export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCooki
     {
       key: 'actions',
       title: t('profiles.col.actions'),
-      width: 210,
+      width: onCheck ? 330 : 210,
       fixed: 'end',
       render: (_, row) => (
         <Space size={0}>
@@ -73,6 +75,11 @@ export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCooki
           <Button type="link" size="small" onClick={() => onCookies(row)} data-testid={`profile-cookies-${row.id}`}>
             {t('profiles.cookies')}
           </Button>
+          {onCheck ? (
+            <Button type="link" size="small" onClick={() => onCheck(row)} data-testid={`profile-check-${row.id}`}>
+              {t('profiles.checkFingerprint')}
+            </Button>
+          ) : null}
           <Popconfirm
             title={t('profiles.deleteOneConfirm', { name: row.name })}
             description={t('profiles.deleteHint')}

@@ -1,0 +1,23 @@
+import type { FingerprintCheckOpened } from '@facet/contracts';
+import type { RunningProfiles } from '../core/runningProfiles.ts';
+import { StartFailure } from '../core/startFailure.ts';
+import type { CheckServer } from './checkServer.ts';
+
+export interface OpenCheckDeps {
+  running: RunningProfiles;
+  checks: CheckServer;
+}
+
+/**
+ * "Check fingerprint": starts the profile the way Open does when it is not running, then opens a
+ * tab in it at a new check page. The tab gets the profile's identity before it loads, as every
+ * tab does, and the page reads what any site reads: nothing is granted to it that a site lacks.
+ */
+export async function openFingerprintCheck(deps: OpenCheckDeps, profileId: string, lang: string, options: { headless?: boolean } = {}): Promise<FingerprintCheckOpened> {
+  await deps.running.start(profileId, options);
+  const browser = deps.running.browser(profileId);
+  if (!browser?.profile) throw new StartFailure('failed', `profile ${profileId}: no running browser to check`);
+  const url = await deps.checks.open({ identity: browser.identity, channels: browser.channels, profile: browser.profile }, lang);
+  await browser.openTab(url);
+  return { url };
+}
