@@ -11,6 +11,11 @@ export function FingerprintSurfaceFields({ form }: { form: FormInstance<ProfileF
   const { t } = useTranslation();
   const webglMode = Form.useWatch(fp('webglMetadata', 'mode'), form) as string | undefined;
   const canvasMode = Form.useWatch(fp('canvas'), form) as (typeof canvasModes)[number] | undefined;
+  const audioMode = Form.useWatch(fp('audio'), form) as string | undefined;
+  const webglImageMode = Form.useWatch(fp('webglImage'), form) as string | undefined;
+  // What each choice costs: replaced functions a lie detector sees, or readings shared with every profile on the computer.
+  const cost = (surface: 'audio' | 'webglImage' | 'webglMetadata' | 'mediaDevices', mode: string | undefined, fallback: string) => t(`profiles.fp.costs.${surface}.${mode ?? fallback}`);
+  const costOf = { canvas: t(`profiles.fp.canvasCost.${canvasMode ?? 'rendering'}`), audio: cost('audio', audioMode, 'noise'), webglImage: cost('webglImage', webglImageMode, 'noise') };
   const fontsMode = Form.useWatch(fp('fonts', 'mode'), form) as string | undefined;
   const mediaMode = Form.useWatch(fp('mediaDevices', 'mode'), form) as string | undefined;
   const sslMode = Form.useWatch(fp('ssl', 'mode'), form) as string | undefined;
@@ -21,13 +26,13 @@ export function FingerprintSurfaceFields({ form }: { form: FormInstance<ProfileF
       <Row gutter={16}>
         {(['canvas', 'audio', 'webglImage'] as const).map((key) => (
           <Col xs={24} md={8} key={key}>
-            <Form.Item name={fp(key)} label={t(`profiles.fp.${key}`)} extra={key === 'canvas' ? t(`profiles.fp.canvasCost.${canvasMode ?? 'rendering'}`) : undefined} data-testid={`fp-${key}`}>
+            <Form.Item name={fp(key)} label={t(`profiles.fp.${key}`)} extra={costOf[key]} data-testid={`fp-${key}`}>
               {modes(key === 'canvas' ? canvasModes : ['noise', 'real'])}
             </Form.Item>
           </Col>
         ))}
       </Row>
-      <Form.Item name={fp('webglMetadata', 'mode')} label={t('profiles.fp.webglMetadata')}>
+      <Form.Item name={fp('webglMetadata', 'mode')} label={t('profiles.fp.webglMetadata')} extra={cost('webglMetadata', webglMode, 'custom')}>
         {modes(['custom', 'real'])}
       </Form.Item>
       {webglMode === 'custom' ? (
@@ -53,7 +58,7 @@ export function FingerprintSurfaceFields({ form }: { form: FormInstance<ProfileF
           <Select mode="tags" maxTagCount="responsive" tokenSeparators={[',', '\n']} open={false} data-testid="fp-fonts" />
         </Form.Item>
       ) : null}
-      <Form.Item name={fp('mediaDevices', 'mode')} label={t('profiles.fp.mediaDevices')}>
+      <Form.Item name={fp('mediaDevices', 'mode')} label={t('profiles.fp.mediaDevices')} extra={cost('mediaDevices', mediaMode, 'custom')}>
         {modes(['custom', 'real', 'off'])}
       </Form.Item>
       {mediaMode === 'custom' ? (
