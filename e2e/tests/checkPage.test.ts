@@ -29,7 +29,7 @@ async function stop(id: string, browser?: Browser) {
 }
 
 describe('the fingerprint check page', () => {
-  it('starts the profile, and shows in its language what sites see, with no contradiction in a well-made profile behind a proxy', async () => {
+  it('starts the profile, and shows in its language what sites see: nothing read contradicts the profile, and the GPU it claims is named as one this computer cannot back', async () => {
     // Port-scan protection on, no port allowed: the check page is the agent's own and still loads.
     const id = await h.createProfile('Checked', {
       proxy: { type: 'http', host: '127.0.0.1', port: h.proxy.port, username: 'proxy-user', password: 'proxy-pass' },
@@ -41,6 +41,10 @@ describe('the fingerprint check page', () => {
       browser = result.browser;
       const { report, page, url } = result;
       expect(report.contradictions).toEqual([]);
+      // The profile's own settings, held against each other and this computer: the harness's
+      // profiles speak German in Tokyo and claim an NVIDIA, and browsers here render WebGL in
+      // software (--disable-gpu).
+      expect(report.profileContradictions.map((c) => c.code)).toEqual(['languageTimezone', 'webglSoftware']);
       expect(report.profileId).toBe(id);
       for (const scope of [report.seen.window, report.seen.worker!]) {
         expect(scope).toMatchObject({ userAgent: WINDOWS_UA, platform: expected.platform, languages: expected.languages, timeZone: expected.timeZone, hardwareConcurrency: 6 });
@@ -57,7 +61,7 @@ describe('the fingerprint check page', () => {
 
       // Written in the console's language, from the locale files.
       expect(await page.title()).toBe(translate('de', 'fingerprintCheck.title'));
-      expect(await page.locator('#check-contradictions').innerText()).toContain(translate('de', 'fingerprintCheck.noContradictions'));
+      expect(await page.locator('#check-contradictions').innerText()).toContain(translate('de', 'consistency.code.webglSoftware'));
       expect(await page.locator('#check-seen').innerText()).toContain(WINDOWS_UA);
 
       // Only the URL the agent opened shows anything: another secret, or a post from elsewhere, gets nothing.
@@ -89,13 +93,15 @@ describe('the fingerprint check page', () => {
     }
   });
 
-  it('says a direct profile resolves names with this machine\'s servers, and its exit is this machine', async () => {
-    const id = await h.createProfile('Direct');
+  it('says a direct profile resolves names with this machine\'s servers, and its exit is this machine; with the machine\'s own GPU nothing contradicts', async () => {
+    const id = await h.createProfile('Direct', { timezone: 'Europe/Berlin', fingerprint: { webglMetadata: { mode: 'real' } } });
     let browser: Browser | undefined;
     try {
       const result = await check(id, 'en-US');
       browser = result.browser;
-      const { report } = result;
+      const { report, page } = result;
+      expect(report.profileContradictions).toEqual([]);
+      expect(await page.locator('#check-contradictions').innerText()).toContain(translate('en-US', 'fingerprintCheck.noContradictions'));
       expect(report.dns).toEqual({ path: 'machine', servers: [], leak: true });
       expect(report.exit).toMatchObject({ status: 'direct', ip: '127.0.0.1' });
       // "replace" on a direct profile: no UDP outside, no candidate naming the machine.

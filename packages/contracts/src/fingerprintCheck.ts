@@ -178,6 +178,11 @@ export const checkReportSchema = z.object({
   }),
   seen: z.object({ window: checkScopeSchema, worker: checkScopeSchema.nullable() }),
   contradictions: z.array(checkContradictionSchema),
+  /**
+   * What the profile's own settings claim that cannot all be true, here on this computer
+   * (packages/fingerprint's check: a code, texts `consistency.code.<code>`, and the two fields).
+   */
+  profileContradictions: z.array(z.object({ code: z.string(), fields: z.array(z.object({ field: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) })) })),
   lies: z.array(checkLieSchema),
   exit: checkExitSchema,
   webrtc: checkWebrtcSchema,

@@ -1,6 +1,7 @@
 export { generateIdentity, rewriteBrowserMajor, type GeneratedIdentity } from './generate.ts';
 export {
   checkConsistency,
+  checkOnMachine,
   consistencyFieldPaths,
   contradictionCodes,
   type ConsistencyField,
@@ -8,4 +9,5 @@ export {
   type ContradictionCode,
   type ContradictionSide,
   type IdentityFields,
+  type MachineFacts as MachineGraphics,
 } from './consistency/index.ts';

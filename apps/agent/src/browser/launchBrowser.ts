@@ -46,6 +46,8 @@ export interface LaunchedBrowser {
   refusedSwitches: string[];
   /** Which channel carried each fingerprint field at this launch. */
   channels: LaunchPlan['channels'];
+  /** What the profile claims that a site can see through on this computer. */
+  contradictions: LaunchPlan['contradictions'];
   /** What every page of this launch must read (the fingerprint check compares with it). */
   identity: LaunchPlan['identity'];
   /** A new tab at `url`, given the identity before it loads, as the start page is. */
@@ -76,7 +78,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     const fonts = asksFontconfig ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
     const [exit, machine, extensions] = await Promise.all([upstreamUrl(profile.proxy) ? checkExit(profile, hop, settings) : null, fonts, settings.extensions(userDataDir)]);
     const plan = planLaunch(profile, exit, {
-      machine: machineFacts(),
+      machine: machineFacts(settings.extraArgs),
       machineFonts: machine,
       baseFontConfig: baseFontConfig(settings.env),
       userDataDir,
@@ -110,7 +112,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       await hop.close();
     };
     void spawned.exited.then(() => hop.close().catch(() => {}));
-    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), exited: spawned.exited, stop };
+    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), exited: spawned.exited, stop };
   } catch (error) {
     cdp?.close();
     if (chromium) {

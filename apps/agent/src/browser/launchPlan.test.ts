@@ -23,7 +23,7 @@ const everySurfaceReal = {
 
 const debianFonts: MachineFonts = { installed: ['DejaVu Sans', 'DejaVu Serif', 'Liberation Sans', 'Liberation Mono'], generics: ['DejaVu Serif', 'DejaVu Sans'] };
 const context: LaunchContext = {
-  machine: { deviceMemory: 16, workerPlatform: 'Linux x86_64' },
+  machine: { deviceMemory: 16, workerPlatform: 'Linux x86_64', softwareGpu: false },
   machineFonts: debianFonts,
   baseFontConfig: '/etc/fonts/fonts.conf',
   userDataDir: '/tmp/profiles/p1',
@@ -116,5 +116,13 @@ describe('planLaunch', () => {
     expect(new Set([1, 2, 3, 4, 5].map(rulesOf)).size).toBe(5);
     // "noise" and "real" leave rendering alone: no fontconfig file without a font list.
     expect(planLaunch(profileWith({}, { canvas: 'real' }), null, context).files).toEqual([]);
+  });
+
+  it('names what the profile claims that this computer cannot back: a GPU where WebGL renders in software', () => {
+    const nvidia = { webglMetadata: { mode: 'custom', vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' } };
+    expect(planLaunch(profileWith({}, nvidia), null, context).contradictions).toEqual([]);
+    const software = planLaunch(profileWith({}, nvidia), null, { ...context, machine: { ...context.machine, softwareGpu: true } });
+    expect(software.contradictions.map((c) => c.code)).toEqual(['webglSoftware']);
+    expect(planLaunch(profileWith({}, { webglMetadata: { mode: 'real' } }), null, { ...context, machine: { ...context.machine, softwareGpu: true } }).contradictions).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Profile } from '@facet/contracts';
+import { checkOnMachine, type Contradiction } from '@facet/fingerprint';
 import { identityScript } from '@facet/page-scripts';
 import { argsFor } from './chromiumArgs.ts';
 import { drawnFamilies, FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
@@ -58,6 +59,8 @@ export interface LaunchPlan {
   pageScript: string | null;
   /** Which channel carries each field at this launch. */
   channels: ChannelUse[];
+  /** What the profile claims that a site can see through, here on this computer (packages/fingerprint). */
+  contradictions: Contradiction[];
 }
 
 /** What the plan needs of this machine and this launch besides the profile. */
@@ -115,6 +118,7 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
     targetCommands: targetCommandsFor(identity),
     pageScript: identityScript(options),
     channels: channelsOf(profile, identity, options, fontSelection !== null, rendering.length > 0),
+    contradictions: checkOnMachine(profile, { softwareGpu: context.machine.softwareGpu }),
   };
 }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -9,6 +10,8 @@ export interface MachineFacts {
   deviceMemory: number;
   /** navigator.platform in workers, where CDP's override does not reach: the build's OS, reduced. */
   workerPlatform: string;
+  /** WebGL renders in software (SwiftShader): no GPU render node, or Chromium told not to use it. */
+  softwareGpu: boolean;
 }
 
 /**
@@ -26,6 +29,16 @@ export function deviceMemoryFor(physicalBytes: number): number {
   return Math.min(32, Math.max(2, gib));
 }
 
-export function machineFacts(): MachineFacts {
-  return { deviceMemory: deviceMemoryFor(os.totalmem()), workerPlatform: 'Linux x86_64' };
+/** Whether Linux offers a GPU render node (/dev/dri/renderD*), which Chromium's GPU process needs. */
+function hasRenderNode(): boolean {
+  try {
+    return fs.readdirSync('/dev/dri').some((name) => name.startsWith('renderD'));
+  } catch {
+    return false;
+  }
+}
+
+/** `args`: the switches every browser gets (--disable-gpu makes WebGL software even with a GPU). */
+export function machineFacts(args: readonly string[] = []): MachineFacts {
+  return { deviceMemory: deviceMemoryFor(os.totalmem()), workerPlatform: 'Linux x86_64', softwareGpu: args.includes('--disable-gpu') || !hasRenderNode() };
 }

@@ -163,8 +163,10 @@ function render(report) {
   const machine = t('machineValue');
   const exitText = report.exit.status === 'failed' ? t('exit.failed', { reason: t('startError.' + (report.exit.reason || 'failed')) }) : report.exit.ip + (report.exit.status === 'direct' ? ' — ' + t('exit.direct') : '');
   const lieCount = report.lies.length;
+  // What the page reads against the profile, and what the profile claims against this computer.
+  const contradictionCount = report.contradictions.length + report.profileContradictions.length;
   root.append(el('div', { class: 'summary' },
-    verdict(report.contradictions.length === 0, report.contradictions.length === 0 ? t('summary.ok') : t('summary.contradictions', { count: report.contradictions.length })),
+    verdict(contradictionCount === 0, contradictionCount === 0 ? t('summary.ok') : t('summary.contradictions', { count: contradictionCount })),
     verdict(lieCount === 0, lieCount === 0 ? t('lies.none') : t('summary.lies', { count: lieCount })),
     verdict(report.webrtc.verdict !== 'leak', t('webrtc.' + report.webrtc.verdict)),
     verdict(!report.dns.leak, t('dns.' + report.dns.path, { servers: report.dns.servers.join(', ') }))));
@@ -182,8 +184,10 @@ function render(report) {
     [t('field.exitIp'), exitText, '', ''],
     [t('field.exitCountry'), report.exit.status === 'failed' ? '—' : country(report.exit.country) + (report.exit.timeZone ? ' — ' + report.exit.timeZone : ''), '', ''],
   ])));
-  root.append(section('contradictions', t('section.contradictions'), report.contradictions.length === 0 ? el('p', {}, t('noContradictions')) : el('ul', {}, ...report.contradictions.map((c) =>
-    el('li', { class: 'bad' }, el('strong', {}, t('field.' + c.field) + (c.scope === 'worker' ? ' (' + t('col.worker') + ')' : '') + ': '), t('against.' + c.against, { expected: c.expected, seen: c.seen }))))));
+  root.append(section('contradictions', t('section.contradictions'), contradictionCount === 0 ? el('p', {}, t('noContradictions')) : el('ul', {},
+    ...report.contradictions.map((c) =>
+      el('li', { class: 'bad' }, el('strong', {}, t('field.' + c.field) + (c.scope === 'worker' ? ' (' + t('col.worker') + ')' : '') + ': '), t('against.' + c.against, { expected: c.expected, seen: c.seen }))),
+    ...report.profileContradictions.map((c) => el('li', { class: 'bad', 'data-code': c.code }, t('consistency.code.' + c.code))))));
   root.append(section('lies', t('section.lies'),
     lieCount === 0 ? el('p', {}, t('lies.none')) : el('ul', {}, ...report.lies.map((l) => el('li', { class: 'bad' }, el('code', {}, l.surface), ' — ', t('lieTest.' + l.test)))),
     e.pageScriptFields.length > 0 ? el('p', { class: 'note' }, t('lies.note', { fields: e.pageScriptFields.map((f) => T['profiles.fp.' + f] || T['field.' + f] || f).join(', ') })) : null));
@@ -231,7 +235,7 @@ table{border-collapse:collapse;width:100%}th,td{border:1px solid #e5e5e5;padding
 th{background:#fafafa}.good{color:#237804}.bad{color:#a8071a}.note{color:#666}.summary p{margin:4px 0;font-weight:600}code{font-size:13px}`;
 
 /** Texts the page shows: its own, the proxy failure reasons, the WebRTC modes' and the surfaces' names. */
-const TEXT_PREFIXES = ['fingerprintCheck', 'startError', 'profiles.mode', 'profiles.fp'];
+const TEXT_PREFIXES = ['fingerprintCheck', 'startError', 'profiles.mode', 'profiles.fp', 'consistency.code'];
 
 export function pageTexts(tag: string): Record<string, string> {
   const texts: Record<string, string> = {};

@@ -23,7 +23,7 @@ export interface CheckServerDeps {
 }
 
 /** What the check needs of a running profile: its launch's identity and channels, and the profile as launched. */
-export type CheckedBrowser = Pick<LaunchedBrowser, 'identity' | 'channels'> & { profile: Profile };
+export type CheckedBrowser = Pick<LaunchedBrowser, 'identity' | 'channels' | 'contradictions'> & { profile: Profile };
 
 interface Session {
   browser: CheckedBrowser;
@@ -180,6 +180,7 @@ export class CheckServer {
       },
       seen,
       contradictions: compareIdentity(expected, seen, exit.timeZone),
+      profileContradictions: browser.contradictions.map((c) => ({ code: c.code, fields: c.fields.map((f) => ({ field: f.field, value: f.value })) })),
       lies: observed.lies,
       exit,
       webrtc: classifyWebrtc(observed.webrtc, { setting: profile.fingerprint.webrtc, proxied, stunReached: session.stun.seen.length > 0, machineAddresses: machineAddresses() }),

@@ -87,6 +87,8 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile)),
     });
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
+    // Started all the same (a contradiction is the user's to resolve); Check fingerprint shows them in words.
+    if (launched.contradictions.length > 0) settings.log(`profile ${profileId}: contradictions on this computer: ${launched.contradictions.map((c) => c.code).join(', ')}`);
     return { ...launched, profile };
   };
 

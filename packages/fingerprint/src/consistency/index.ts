@@ -4,11 +4,12 @@ import { languageTimezone } from './languageTimezoneRule.ts';
 import { mobileEmulationOs } from './mobileEmulationRule.ts';
 import { platformOs } from './platformRule.ts';
 import { screenDesktopOnMobile, screenPhoneOnDesktop, screenPortraitOnDesktop } from './screenRules.ts';
-import type { Contradiction, IdentityFields, Rule } from './types.ts';
+import { webglSoftware } from './machineRules.ts';
+import type { Contradiction, IdentityFields, MachineFacts, MachineRule, Rule } from './types.ts';
 import { userAgentClientHints, userAgentKernel, userAgentOs } from './userAgentRules.ts';
 import { webglOs } from './webglRule.ts';
 
-export { contradictionCodes, consistencyFieldPaths, type ConsistencyField, type Contradiction, type ContradictionCode, type ContradictionSide, type IdentityFields } from './types.ts';
+export { contradictionCodes, machineContradictionCodes, consistencyFieldPaths, type ConsistencyField, type Contradiction, type ContradictionCode, type ContradictionSide, type IdentityFields, type MachineFacts } from './types.ts';
 
 /** In the order they are reported: what the browser says it is first, then what it has. */
 const rules: readonly Rule[] = [
@@ -37,4 +38,16 @@ const rules: readonly Rule[] = [
 export function checkConsistency(fields: IdentityFields): Contradiction[] {
   const identity = identityOf(fields);
   return rules.map((rule) => rule(identity)).filter((found): found is Contradiction => found !== null);
+}
+
+/** Rules that hold a profile against the computer it starts on. */
+const machineRules: readonly MachineRule[] = [webglSoftware];
+
+/**
+ * checkConsistency, and what the profile claims against the computer it starts on (the agent
+ * runs this at every start; the form cannot, not knowing the computer).
+ */
+export function checkOnMachine(fields: IdentityFields, machine: MachineFacts): Contradiction[] {
+  const identity = identityOf(fields);
+  return [...checkConsistency(fields), ...machineRules.map((rule) => rule(identity, machine)).filter((found): found is Contradiction => found !== null)];
 }

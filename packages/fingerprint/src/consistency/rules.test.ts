@@ -1,6 +1,6 @@
 import type { FingerprintOptions, OperatingSystem } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkConsistency, contradictionCodes, type ContradictionCode, type IdentityFields } from './index.ts';
+import { checkConsistency, checkOnMachine, contradictionCodes, type IdentityFields } from './index.ts';
 
 /** Every identity field set, as a saved profile has them. */
 interface Profile {
@@ -82,7 +82,7 @@ const withWebgl = (p: Profile, webglMetadata: Partial<Fingerprint['webglMetadata
 const withFingerprint = (p: Profile, fingerprint: Partial<Fingerprint>): Profile => ({ ...p, fingerprint: { ...p.fingerprint, ...fingerprint } });
 
 /** For every code: a profile with exactly that contradiction, and the two fields it must name. */
-const cases: Record<ContradictionCode, { profile: IdentityFields; fields: [string, unknown][] }> = {
+const cases: Record<(typeof contradictionCodes)[number], { profile: IdentityFields; fields: [string, unknown][] }> = {
   userAgentOs: {
     profile: { ...windows, userAgent: macos.userAgent },
     fields: [['userAgent', macos.userAgent], ['os', 'windows']],
@@ -224,5 +224,21 @@ describe('what real devices show together', () => {
     for (const [language, timezone, flagged] of pairs) {
       expect(reported({ ...windows, language, timezone }).map((c) => c.code), `${language} ${timezone}`).toEqual(flagged ? ['languageTimezone'] : []);
     }
+  });
+});
+
+describe('against the computer a profile starts on', () => {
+  const nvidia = { ...windows, fingerprint: { ...windows.fingerprint, webglMetadata: { mode: 'custom' as const, vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' } } };
+  it('names a hardware GPU claimed where WebGL renders in software, and nothing on a computer with a GPU', () => {
+    expect(checkOnMachine(nvidia, { softwareGpu: true }).map((c) => c.code)).toEqual(['webglSoftware']);
+    expect(checkOnMachine(nvidia, { softwareGpu: true })[0]!.fields.map((f) => f.path.join('.'))).toEqual(['fingerprint.webglMetadata.renderer', 'fingerprint.webglMetadata.mode']);
+    expect(checkOnMachine(nvidia, { softwareGpu: false })).toEqual([]);
+  });
+
+  it('leaves the machine\'s own WebGL metadata, and a software renderer claimed, alone', () => {
+    const real = { ...windows, fingerprint: { ...windows.fingerprint, webglMetadata: { mode: 'real' as const, vendor: '', renderer: '' } } };
+    expect(checkOnMachine(real, { softwareGpu: true })).toEqual([]);
+    const swiftShader = { ...windows, fingerprint: { ...windows.fingerprint, webglMetadata: { mode: 'custom' as const, vendor: 'Google Inc. (Google)', renderer: 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)' } } };
+    expect(checkOnMachine(swiftShader, { softwareGpu: true })).toEqual([]);
   });
 });

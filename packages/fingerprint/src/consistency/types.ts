@@ -41,7 +41,9 @@ export const contradictionCodes = [
   'languageTimezone',
   'mobileEmulationOs',
 ] as const;
-export type ContradictionCode = (typeof contradictionCodes)[number];
+/** Contradictions between a profile and the computer it starts on (checkOnMachine). */
+export const machineContradictionCodes = ['webglSoftware'] as const;
+export type ContradictionCode = (typeof contradictionCodes)[number] | (typeof machineContradictionCodes)[number];
 
 /** The fields a contradiction can name, with where each sits in the profile (the form's name path). */
 export const consistencyFieldPaths = {
@@ -59,6 +61,8 @@ export const consistencyFieldPaths = {
   webglRenderer: ['fingerprint', 'webglMetadata', 'renderer'],
   mobileEmulation: ['fingerprint', 'mobileEmulation'],
   secChUa: ['fingerprint', 'secChUa'],
+  /** The computer a profile starts on: how it renders WebGL. Resolved in the profile by choosing the machine's own WebGL metadata. */
+  machineGpu: ['fingerprint', 'webglMetadata', 'mode'],
 } as const satisfies Record<string, readonly string[]>;
 export type ConsistencyField = keyof typeof consistencyFieldPaths;
 
@@ -95,6 +99,14 @@ export interface Identity {
 }
 
 export type Rule = (identity: Identity) => Contradiction | null;
+
+/** What the computer a profile starts on is, for the rules that compare a profile with it. */
+export interface MachineFacts {
+  /** It renders WebGL in software (SwiftShader, llvmpipe): no GPU, or the GPU is turned off. */
+  softwareGpu: boolean;
+}
+
+export type MachineRule = (identity: Identity, machine: MachineFacts) => Contradiction | null;
 
 export function side<F extends ConsistencyField>(field: F, value: string | number | boolean): ContradictionSide {
   return { field, path: consistencyFieldPaths[field], value };

@@ -20,6 +20,7 @@ const fieldLabels: Record<ConsistencyField, string> = {
   webglRenderer: 'profiles.fp.webglRenderer',
   mobileEmulation: 'profiles.fp.mobileEmulation',
   secChUa: 'profiles.fp.secChUa',
+  machineGpu: 'profiles.fp.webglMetadata',
 };
 
 function valueText({ field, value }: ContradictionSide, t: TFunction): string {
@@ -27,6 +28,7 @@ function valueText({ field, value }: ContradictionSide, t: TFunction): string {
   if (field === 'secChUa') return t(`profiles.mode.${String(value)}`);
   if (field === 'mobileEmulation') return t(value ? 'consistency.value.on' : 'consistency.value.off');
   if (field === 'deviceMemory') return t('profiles.fp.gigabytes', { count: Number(value) });
+  if (field === 'machineGpu') return t('consistency.value.softwareGpu');
   return String(value);
 }
 
