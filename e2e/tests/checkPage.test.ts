@@ -68,6 +68,7 @@ describe('the fingerprint check page', () => {
       const origin = new URL(url).origin;
       expect((await fetch(`${origin}/c/${'x'.repeat(32)}/`)).status).toBe(404);
       expect((await fetch(`${url}report`, { method: 'POST', body: '{}' })).status).toBe(403);
+      expect((await fetch(`${url}report`, { method: 'POST', body: '{}', headers: { origin: 'http://127.0.0.1:1' } })).status).toBe(403);
     } finally {
       await stop(id, browser);
     }

@@ -86,7 +86,7 @@ describe('CreepJS', () => {
     expect([first.stealthRating, first.stealth]).toEqual([0, []]);
     expect([first.headlessRating, first.headless]).toEqual([0, []]);
     expect(first.trash.filter((t) => !machineTrash.test(t)), 'trash caused by our claims').toEqual([]);
-    expect(first.totalLies).toBeLessThanOrEqual(DEFAULT_LIE_BUDGET);
+    expect(first.totalLies, JSON.stringify(first.lies)).toBeLessThanOrEqual(DEFAULT_LIE_BUDGET);
     for (const [api, reasons] of Object.entries(first.lies)) {
       expect(api, `${api}: ${reasons.join(', ')}`).toMatch(changedByDefault);
       // A proxy of the engine's function: only the stack of Object.create(f).toString() tells.
@@ -96,6 +96,7 @@ describe('CreepJS', () => {
     expect(first.workerLies.os ?? false).toBe(false);
     expect(first.workerLies.engine ?? false).toBe(false);
 
+    for (const reading of Object.values(first.hashes)) expect(reading).toMatch(/^[0-9a-f]{16,}$/);
     const again = await verdictOf(a);
     const other = await verdictOf(b);
     expect(again.hashes).toEqual(first.hashes);

@@ -358,7 +358,12 @@ describe('what the script installs', () => {
     expect(() => getter.call({})).toThrow('Illegal invocation');
     // On a bare proxy this succeeds and the next lookup overflows the stack; the engine refuses it.
     expect(() => Object.setPrototypeOf(getter, Object.create(getter))).toThrow(TypeError);
+    expect(Reflect.setPrototypeOf(getter, Object.create(getter))).toBe(false);
     expect(Object.getPrototypeOf(getter)).toBe(Function.prototype);
+    // A page's own proxy whose chain never ends: taken as no cycle, as the engine takes it, and no hang.
+    const endless: object = new Proxy({}, { getPrototypeOf: () => endless });
+    expect(Reflect.setPrototypeOf(getter, endless)).toBe(true);
+    expect(Reflect.setPrototypeOf(getter, Function.prototype)).toBe(true);
   });
 
   it('gives workers only the worker fields', () => {
@@ -385,12 +390,16 @@ describe('canvas noise', () => {
   const canvasWith = (pixels: number[][], width: number, noiseSeed: number) => {
     class CanvasRenderingContext2D {
       getImageData(x: number, y: number, w: number, h: number) {
+        // As the engine: numbers truncated (WebIDL long), a negative size reads to the left of / above the point.
+        [x, y, w, h] = [x, y, w, h].map((v) => Math.trunc(Number(v))) as [number, number, number, number];
+        if (w < 0) [x, w] = [x + w, -w];
+        if (h < 0) [y, h] = [y + h, -h];
         const data: number[] = [];
         for (let row = y; row < y + h; row++) for (let col = x; col < x + w; col++) data.push(...pixels[row * width + col]!);
         return { data: Uint8ClampedArray.from(data), width: w, height: h };
       }
     }
-    runIn({ CanvasRenderingContext2D }, { canvas: true, noiseSeed });
+    runIn({ CanvasRenderingContext2D, Uint8ClampedArray }, { canvas: true, noiseSeed });
     return new CanvasRenderingContext2D();
   };
   const edge = Array.from({ length: 64 * 64 }, (_v, i) => [10 + (i % 200), 20, 30, 1 + (i % 250)]);
@@ -409,6 +418,9 @@ describe('canvas noise', () => {
     const sameFromWhole: number[] = [];
     for (let row = 20; row < 23; row++) sameFromWhole.push(...whole.slice((row * 64 + 10) * 4, (row * 64 + 15) * 4));
     expect(part).toEqual(sameFromWhole);
+    // The same rectangle named from its other corner, and with arguments as a page may pass them.
+    expect(Array.from(a.getImageData(15, 23, -5, -3).data)).toEqual(sameFromWhole);
+    expect(Array.from((a.getImageData as (...args: unknown[]) => { data: Uint8ClampedArray })('10.7', 20.2, '5', 3.9).data)).toEqual(sameFromWhole);
     expect(Array.from(canvasWith(edge, 64, 6).getImageData(0, 0, 64, 64).data)).not.toEqual(whole);
   });
 });

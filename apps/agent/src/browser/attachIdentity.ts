@@ -40,16 +40,33 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
   // and is set up again: what counts is whether a session to it is still open.
   const liveSessions = new Map<string, Set<string>>();
   const targetOfSession = new Map<string, string>();
-  const ready = new Map<string, { promise: Promise<string>; resolve: (sessionId: string) => void }>();
+  // A child's session ends with its parent's even when Chromium says so only for the parent.
+  const childrenOf = new Map<string, Set<string>>();
+  const ready = new Map<string, { promise: Promise<string>; resolve: (sessionId: string) => void; reject: (error: Error) => void }>();
   const readiness = (targetId: string) => {
     let entry = ready.get(targetId);
     if (!entry) {
       let resolve!: (sessionId: string) => void;
-      const promise = new Promise<string>((r) => (resolve = r));
-      entry = { promise, resolve };
+      let reject!: (error: Error) => void;
+      const promise = new Promise<string>((res, rej) => ((resolve = res), (reject = rej)));
+      // Nobody may be waiting for this target: a rejection at the browser's end is not a failure.
+      promise.catch(() => undefined);
+      entry = { promise, resolve, reject };
       ready.set(targetId, entry);
     }
     return entry;
+  };
+  const detach = (sessionId: string) => {
+    for (const child of childrenOf.get(sessionId) ?? []) detach(child);
+    childrenOf.delete(sessionId);
+    const targetId = targetOfSession.get(sessionId);
+    targetOfSession.delete(sessionId);
+    const sessions = targetId === undefined ? undefined : liveSessions.get(targetId);
+    sessions?.delete(sessionId);
+    if (targetId !== undefined && sessions?.size === 0) {
+      liveSessions.delete(targetId);
+      ready.delete(targetId);
+    }
   };
 
   const setUp = async (sessionId: string, target: TargetInfo, waiting: boolean) => {
@@ -76,7 +93,8 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
     } catch (error) {
       onError(error);
     } finally {
-      if (waiting) await tolerant(cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId));
+      // Whatever happened above, the target must run, and whoever waits for it must hear.
+      if (waiting) await tolerant(cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId)).catch(onError);
       if (!duplicate) readiness(target.targetId).resolve(sessionId);
     }
   };
@@ -85,18 +103,15 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
   cdp.on((event) => {
     if (event.method === 'Target.attachedToTarget') {
       const { sessionId, targetInfo, waitingForDebugger } = event.params as { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean };
+      if (event.sessionId) childrenOf.set(event.sessionId, (childrenOf.get(event.sessionId) ?? new Set()).add(sessionId));
       void setUp(sessionId, targetInfo, waitingForDebugger);
     } else if (event.method === 'Target.detachedFromTarget') {
-      const { sessionId } = event.params as { sessionId: string };
-      const targetId = targetOfSession.get(sessionId);
-      targetOfSession.delete(sessionId);
-      const sessions = targetId === undefined ? undefined : liveSessions.get(targetId);
-      sessions?.delete(sessionId);
-      if (targetId !== undefined && sessions?.size === 0) {
-        liveSessions.delete(targetId);
-        ready.delete(targetId);
-      }
+      detach((event.params as { sessionId: string }).sessionId);
     }
+  });
+  // The browser gone: nobody waiting for a target will hear of it otherwise.
+  cdp.onClose(() => {
+    for (const entry of ready.values()) entry.reject(new CdpError('closed', 'Target.attachedToTarget', 'the browser closed'));
   });
   return cdp.send('Target.setAutoAttach', autoAttach).then(() => ({ ready: (targetId: string) => readiness(targetId).promise }));
 }

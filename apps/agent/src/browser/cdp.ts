@@ -46,6 +46,7 @@ export class CdpConnection {
   private nextId = 0;
   private readonly pending = new Map<number, { method: string; resolve: (v: Record<string, unknown>) => void; reject: (e: Error) => void }>();
   private readonly listeners = new Set<(event: CdpEvent) => void>();
+  private readonly closeListeners = new Set<() => void>();
   private closedError: Error | null = null;
 
   private constructor(private readonly socket: WebSocket) {
@@ -81,6 +82,12 @@ export class CdpConnection {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called once when the connection closes (the browser exited or was closed). */
+  onClose(listener: () => void): void {
+    if (this.closedError) listener();
+    else this.closeListeners.add(listener);
+  }
+
   close(): void {
     this.socket.close();
   }
@@ -106,5 +113,7 @@ export class CdpConnection {
     this.closedError = error;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
+    for (const listener of this.closeListeners) listener();
+    this.closeListeners.clear();
   }
 }

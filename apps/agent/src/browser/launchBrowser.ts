@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
 import { StartFailure } from '../core/startFailure.ts';
 import { attachIdentity } from './attachIdentity.ts';
-import { CdpConnection } from './cdp.ts';
+import { CdpConnection, CdpError } from './cdp.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
 import { machineFonts } from './fontConfig.ts';
 import type { GeoFacts } from './geoIp.ts';
@@ -52,6 +52,8 @@ export interface LaunchedBrowser {
   identity: LaunchPlan['identity'];
   /** A new tab at `url`, given the identity before it loads, as the start page is. */
   openTab(url: string): Promise<void>;
+  /** Lets this browser's pages reach the agent's own loopback `port` until the returned function is called. */
+  allowAgentPort(port: number): () => void;
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -112,7 +114,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       await hop.close();
     };
     void spawned.exited.then(() => hop.close().catch(() => {}));
-    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), exited: spawned.exited, stop };
+    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), exited: spawned.exited, stop };
   } catch (error) {
     cdp?.close();
     if (chromium) {
@@ -204,9 +206,15 @@ async function restoreCookies(connection: CdpConnection, profile: Profile, userD
  */
 async function openStartPage(connection: CdpConnection, identity: Awaited<ReturnType<typeof attachIdentity>>, startPage: string): Promise<void> {
   const { targetId } = await connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
-  const sessionId = await identity.ready(targetId);
+  const sessionId = await Promise.race([
+    identity.ready(targetId),
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new CdpError('protocol', 'Target.createTarget', `tab ${targetId} was not set up in ${TAB_SETUP_MS} ms`)), TAB_SETUP_MS).unref()),
+  ]);
   if (startPage) await connection.send('Page.navigate', { url: startPage }, sessionId);
 }
+
+/** A new tab is set up in milliseconds; this long means Chromium never attached it. */
+const TAB_SETUP_MS = 15_000;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());

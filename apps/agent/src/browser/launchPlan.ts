@@ -100,7 +100,7 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
   const env: Record<string, string> = {
     // Chromium on Linux takes its locale (what Intl formats with, in every process) from the
     // environment; --lang is read on Windows only.
-    LANGUAGE: identity.languages.map((language) => language.replace('-', '_')).join(':'),
+    LANGUAGE: identity.languages.map((language) => language.replace(/-/g, '_')).join(':'),
     ...(identity.timezone ? { TZ: identity.timezone } : {}),
     ...(fontConfig ? { FONTCONFIG_FILE: path.join(context.userDataDir, FONT_CONFIG_FILE) } : {}),
   };

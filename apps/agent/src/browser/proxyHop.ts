@@ -61,22 +61,24 @@ function refuseAsClosed(socket: Socket): never {
 }
 
 /**
- * Ports of the agent's own loopback services that every profile's pages may reach whatever the
- * profile's whitelist: the fingerprint check page, and only while a check is open (check/).
- * Each allowance is counted, so two checks at once keep the port open until both end.
+ * Counted allowances of ports: `allow(port)` until the returned function is called; two
+ * allowances of one port keep it open until both end.
  */
-const agentPorts = new Map<number, number>();
-
-/** Lets profiles' pages reach the agent's own `port` on loopback until the returned function is called. */
-export function allowAgentPort(port: number): () => void {
-  agentPorts.set(port, (agentPorts.get(port) ?? 0) + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const left = (agentPorts.get(port) ?? 1) - 1;
-    if (left > 0) agentPorts.set(port, left);
-    else agentPorts.delete(port);
+function portAllowances() {
+  const ports = new Map<number, number>();
+  return {
+    has: (port: number) => ports.has(port),
+    allow(port: number): () => void {
+      ports.set(port, (ports.get(port) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (ports.get(port) ?? 1) - 1;
+        if (left > 0) ports.set(port, left);
+        else ports.delete(port);
+      };
+    },
   };
 }
 
@@ -99,6 +101,11 @@ export interface ProxyHop {
   agentAuthorization: string;
   /** Requests refused because Chromium made them for itself. */
   blocked(): number;
+  /**
+   * Lets this profile's pages reach 127.0.0.1:`port` whatever its whitelist, until the returned
+   * function is called: the agent's own check page, while a check of this profile is open.
+   */
+  allowAgentPort(port: number): () => void;
   close(): Promise<void>;
 }
 
@@ -118,6 +125,7 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
   const agentPassword = crypto.randomBytes(24).toString('hex');
   const lookup = dns.length > 0 ? profileLookup(dns) : undefined;
   let blocked = 0;
+  const agentPorts = portAllowances();
   const server = new Server({
     port: 0,
     host: '127.0.0.1',
@@ -127,8 +135,9 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
         blocked++;
         throw new RequestError('Blocked by the profile hop', 403);
       }
-      // The agent's own page is here on loopback, never behind the proxy.
-      if (agentPorts.has(port) && isLocalDestination(hostname)) return { upstreamProxyUrl: null };
+      // The agent's own page is here on loopback, never behind the proxy; by address only, so no
+      // other service that may listen on that port under another local name is let through.
+      if (agentPorts.has(port) && hostname === '127.0.0.1') return { upstreamProxyUrl: null };
       if (localPorts === null || localPorts.has(port)) {
         // A whitelisted port of this machine is reached here, not behind the proxy.
         return { upstreamProxyUrl: localPorts !== null && isLocalDestination(hostname) ? null : upstream, dnsLookup: lookup };
@@ -149,6 +158,7 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
     address: `127.0.0.1:${server.port}`,
     agentAuthorization: `Basic ${Buffer.from(`${agentUser}:${agentPassword}`).toString('base64')}`,
     blocked: () => blocked,
+    allowAgentPort: (port) => agentPorts.allow(port),
     close: () => (closing ??= server.close(true)),
   };
 }

@@ -6,7 +6,7 @@ import { checkObservationSchema, notCheckedItems, resolveLanguage, type CheckObs
 import type { GeoFacts } from '../browser/geoIp.ts';
 import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
 import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
-import { allowAgentPort, upstreamUrl } from '../browser/proxyHop.ts';
+import { upstreamUrl } from '../browser/proxyHop.ts';
 import { checkPageHtml, checkWorkerScript } from './checkPage.ts';
 import { compareIdentity, type ExpectedIdentity } from './compareIdentity.ts';
 import { startStunResponder, type StunResponder } from './stunResponder.ts';
@@ -23,7 +23,7 @@ export interface CheckServerDeps {
 }
 
 /** What the check needs of a running profile: its launch's identity and channels, and the profile as launched. */
-export type CheckedBrowser = Pick<LaunchedBrowser, 'identity' | 'channels' | 'contradictions'> & { profile: Profile };
+export type CheckedBrowser = Pick<LaunchedBrowser, 'identity' | 'channels' | 'contradictions' | 'allowAgentPort' | 'exited'> & { profile: Profile };
 
 interface Session {
   browser: CheckedBrowser;
@@ -93,19 +93,23 @@ export class CheckServer {
     return self;
   }
 
-  /** A new check of the running profile: its page's URL, good for CHECK_TTL_MS. */
-  async open(browser: CheckedBrowser, lang: string): Promise<string> {
+  /**
+   * A new check of the running profile: its page's URL, good for CHECK_TTL_MS or until the
+   * browser exits, and `end` to give it up sooner. Only that profile's pages may reach the page.
+   */
+  async open(browser: CheckedBrowser, lang: string): Promise<{ url: string; end: () => void }> {
     const secret = randomBytes(24).toString('base64url');
     const stun = await startStunResponder();
     const session: Session = {
       browser,
       lang: resolveLanguage(lang).tag,
       stun,
-      release: allowAgentPort(this.port),
+      release: browser.allowAgentPort(this.port),
       timer: setTimeout(() => this.end(secret), CHECK_TTL_MS).unref(),
     };
     this.sessions.set(secret, session);
-    return `${this.origin}/c/${secret}/`;
+    void browser.exited.then(() => this.end(secret));
+    return { url: `${this.origin}/c/${secret}/`, end: () => this.end(secret) };
   }
 
   get origin(): string {

@@ -17,7 +17,12 @@ export async function openFingerprintCheck(deps: OpenCheckDeps, profileId: strin
   await deps.running.start(profileId, options);
   const browser = deps.running.browser(profileId);
   if (!browser?.profile) throw new StartFailure('failed', `profile ${profileId}: no running browser to check`);
-  const url = await deps.checks.open({ identity: browser.identity, channels: browser.channels, contradictions: browser.contradictions, profile: browser.profile }, lang);
-  await browser.openTab(url);
-  return { url };
+  const check = await deps.checks.open({ ...browser, profile: browser.profile }, lang);
+  try {
+    await browser.openTab(check.url);
+  } catch (error) {
+    check.end();
+    throw error;
+  }
+  return { url: check.url };
 }

@@ -1,9 +1,10 @@
 /**
  * Audio noise: what an OfflineAudioContext renders (the buffer fingerprinting scripts hash) carries
  * tiny seeded offsets, far below hearing, written into the rendered buffer itself before the
- * page sees it. Nothing a page reads through is replaced: getChannelData and copyFromChannel
- * return the same samples, a buffer the page makes or fills itself is left exactly as it wrote
- * it (CreepJS's noise trap writes values and reads them back), and silence stays silent.
+ * page sees it. Nothing a page reads through is replaced (only the OfflineAudioContext
+ * constructor stands in, to listen first): getChannelData and copyFromChannel return the same
+ * samples, a buffer the page makes or fills itself is left exactly as it wrote it (CreepJS's
+ * noise trap writes values and reads them back), and silence stays silent.
  */
 export const audioNoise = String.raw`
   if (options.audio && scope.OfflineAudioContext && scope.AudioBuffer) {

@@ -26,16 +26,20 @@ export const canvasNoise = String.raw`
     [ctx2d, offCtx2d].forEach(function (proto) {
       replaceMethod(proto, 'getImageData', function (original, self, args) {
         var image = original.apply(self, args);
-        // Negative sizes read the rectangle to the left of / above the point.
-        var left = args[2] < 0 ? args[0] + args[2] : args[0];
-        var top = args[3] < 0 ? args[1] + args[3] : args[1];
-        noisePixels(image.data, left | 0, top | 0, image.width);
+        // Only 8-bit pixels: another storage format has other values for "opaque".
+        if (!(image.data instanceof scope.Uint8ClampedArray)) return image;
+        // As the engine reads the arguments (WebIDL long: a number, truncated); a negative size
+        // reads the rectangle to the left of / above the point.
+        var sx = Math.trunc(+args[0]) || 0, sy = Math.trunc(+args[1]) || 0, sw = Math.trunc(+args[2]) || 0, sh = Math.trunc(+args[3]) || 0;
+        noisePixels(image.data, sw < 0 ? sx + sw : sx, sh < 0 ? sy + sh : sy, image.width);
         return image;
       });
     });
     /** A noised copy of the canvas, to export from (its getImageData, replaced above, adds the noise). */
     var noisedCopy = function (canvas) {
-      var copy = scope.document ? scope.document.createElement('canvas') : new scope.OffscreenCanvas(canvas.width, canvas.height);
+      // The same kind as the original: an OffscreenCanvas made in a window converts as one.
+      var offscreen = !!scope.OffscreenCanvas && canvas instanceof scope.OffscreenCanvas;
+      var copy = offscreen || !scope.document ? new scope.OffscreenCanvas(canvas.width, canvas.height) : scope.document.createElement('canvas');
       copy.width = canvas.width;
       copy.height = canvas.height;
       if (!canvas.width || !canvas.height) return copy;

@@ -17,15 +17,21 @@ export const prelude = String.raw`
   var getPrototypeOf = Object.getPrototypeOf;
   var reflectApply = Reflect.apply;
   var reflectSetPrototypeOf = Reflect.setPrototypeOf;
-  var CycleError = TypeError;
+  /** Past this many links a chain is taken to have no cycle through us (a page's own proxies may loop). */
+  var MAX_CHAIN = 10000;
 
   /** A proxy of the engine's function whose calls (and constructions) go through ours. */
   var disguise = function (original, handler) {
     var proxy;
     var traps = {
+      // A cycle through the stand-in is refused as the engine refuses one: false here makes
+      // Reflect.setPrototypeOf answer false and Object.setPrototypeOf throw a TypeError.
       setPrototypeOf: function (target, proto) {
-        for (var p = proto; p !== null && p !== undefined; p = getPrototypeOf(p)) {
-          if (p === proxy || p === target) throw new CycleError('Cyclic __proto__ value');
+        var p = proto;
+        for (var steps = 0; (p !== null && typeof p === 'object') || typeof p === 'function'; steps += 1) {
+          if (p === proxy || p === target) return false;
+          if (steps >= MAX_CHAIN) break;
+          p = getPrototypeOf(p);
         }
         return reflectSetPrototypeOf(target, proto);
       },
