@@ -1,7 +1,5 @@
+import { isSoftwareRenderer } from './gpuKinds.ts';
 import { contradiction, side, type MachineRule } from './types.ts';
-
-/** Renderers of a software rasteriser: what a computer without a usable GPU shows by itself. */
-const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe|Microsoft Basic Render/i;
 
 /**
  * A hardware GPU claimed on a computer that renders WebGL in software. The name is only a
@@ -10,6 +8,6 @@ const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe|Microsoft Basic Render/
  * a computer with a GPU, or let them show the machine's own WebGL metadata.
  */
 export const webglSoftware: MachineRule = ({ webglRenderer }, { softwareGpu }) => {
-  if (!softwareGpu || !webglRenderer || SOFTWARE_RENDERER.test(webglRenderer)) return null;
+  if (!softwareGpu || !webglRenderer || isSoftwareRenderer(webglRenderer)) return null;
   return contradiction('webglSoftware', side('webglRenderer', webglRenderer), side('machineGpu', 'software'));
 };
