@@ -49,7 +49,7 @@ describe('the API token menu, in the browser version', () => {
 
     // A wrong password is refused beside the field; the session is not treated as dead.
     await openDialog(page, 'view', 'not my password');
-    await page.getByTestId('api-token-form').getByText(text('code.wrongCredentials')).waitFor();
+    await page.getByTestId('api-token-form').getByText(text('code.wrongPassword')).waitFor();
     await screenshot(page, 'token-view-wrong-password');
     expect(page.url()).toMatch(/\/wel\/account\/package$/);
     await page.getByTestId('api-token-password').fill(main.password);

@@ -91,7 +91,7 @@ describe('sub-account management, in the browser version', () => {
     // A wrong password is refused beside the field, and the sub-account stays.
     await page.getByTestId('sub-delete-password').fill('not my password');
     await page.getByTestId('sub-delete-confirm').click();
-    await page.getByTestId('sub-delete-form').getByText(text('code.wrongCredentials')).waitFor();
+    await page.getByTestId('sub-delete-form').getByText(text('code.wrongPassword')).waitFor();
     await screenshot(page, 'sub-delete-wrong-password');
     expect(await rowIds(page)).toEqual([id]);
     await page.getByTestId('sub-delete-password').fill(main.password);

@@ -17,8 +17,8 @@ afterAll(async () => {
 describe('API token from the console', () => {
   it('views and resets after the password, shows a token once, and the old one stops working', async () => {
     const person = await signedIn(server);
-    await refusal(person.client.call(apiTokenViewCall, { passwd: 'not my password' }), Code.WRONG_CREDENTIALS);
-    await refusal(person.client.call(apiTokenResetCall, { passwd: 'not my password' }), Code.WRONG_CREDENTIALS);
+    await refusal(person.client.call(apiTokenViewCall, { passwd: 'not my password' }), Code.WRONG_PASSWORD);
+    await refusal(person.client.call(apiTokenResetCall, { passwd: 'not my password' }), Code.WRONG_PASSWORD);
     expect(await person.client.call(apiTokenViewCall, { passwd: person.password })).toEqual({ token: null });
 
     const first = await person.client.call(apiTokenResetCall, { passwd: person.password });

@@ -13,7 +13,8 @@ describe('password change', () => {
   it('refuses a wrong old password with 2122 and keeps the password', async () => {
     const person = await signUp(server);
     const client = server.client({ grant: person.grant });
-    await refusal(client.call(passwordEditCall, { old: 'not my password', passwd: 'brand new password' }), Code.WRONG_CREDENTIALS);
+    // A wrong old password is not a failed sign-in: it names no username and keeps the session.
+    await refusal(client.call(passwordEditCall, { old: 'not my password', passwd: 'brand new password' }), Code.WRONG_PASSWORD);
     await logIn(server, person.email, person.password);
   });
 

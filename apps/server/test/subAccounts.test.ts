@@ -111,9 +111,9 @@ describe('sub-accounts', () => {
     const { main, subAccount, username, sub } = await mainWithSub();
     await createProfiles(sub.client, 2);
     const before = await leftovers(subAccount.id);
-    await refusal(main.client.call(subAccountDeleteCall, { id: subAccount.id, passwd: 'not the password' }), Code.WRONG_CREDENTIALS);
+    await refusal(main.client.call(subAccountDeleteCall, { id: subAccount.id, passwd: 'not the password' }), Code.WRONG_PASSWORD);
     // The sub-account's own password is not the main account's either.
-    await refusal(main.client.call(subAccountDeleteCall, { id: subAccount.id, passwd: SUB_PASSWORD }), Code.WRONG_CREDENTIALS);
+    await refusal(main.client.call(subAccountDeleteCall, { id: subAccount.id, passwd: SUB_PASSWORD }), Code.WRONG_PASSWORD);
     expect(await leftovers(subAccount.id)).toEqual(before);
     expect((await main.client.call(subAccountListCall, {})).list[0]).toMatchObject({ id: subAccount.id, profileCount: 2 });
     await logIn(server, username, SUB_PASSWORD);

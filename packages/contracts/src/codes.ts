@@ -14,7 +14,7 @@ export const Code = {
   PAYMENT_SUCCEEDED: 888,
   /** Pushed when an order failed. */
   PAYMENT_FAILED: 889,
-  /** Wrong account or password (also a wrong old password in a password edit). */
+  /** Wrong account or password at sign-in. */
   WRONG_CREDENTIALS: 2122,
   /** The account exists but may not sign in (suspended or terminated by the operator). */
   ACCOUNT_DISABLED: 2133,
@@ -45,6 +45,12 @@ export const Code = {
   MAIL_NOT_SENT: 1111,
   REFRESH_INVALID: 1112,
   PASSWORD_UNCHANGED: 1113,
+  /**
+   * The password a signed-in person typed to confirm a sensitive action (the old one in a password
+   * edit, the main account's before deleting a sub-account, before showing an API token) is not
+   * theirs. Unlike 2122 it names no username and keeps the session.
+   */
+  WRONG_PASSWORD: 1114,
 
   PLAN_EXPIRED: 1200,
   SORT_VALUE_INVALID: 1201,
@@ -147,6 +153,7 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.MAIL_NOT_SENT]: 'code.mailNotSent',
   [Code.REFRESH_INVALID]: 'code.refreshInvalid',
   [Code.PASSWORD_UNCHANGED]: 'code.passwordUnchanged',
+  [Code.WRONG_PASSWORD]: 'code.wrongPassword',
   [Code.PLAN_EXPIRED]: 'code.planExpired',
   [Code.SORT_VALUE_INVALID]: 'code.sortValueInvalid',
   [Code.PAYMENT_NOT_COMPLETED]: 'code.paymentNotCompleted',

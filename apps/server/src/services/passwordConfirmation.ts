@@ -12,6 +12,6 @@ export async function confirmPassword(limiter: RateLimiter, account: Account, pa
   limiter.assertUnder('loginFailuresPerAccount', account.id);
   if (!(await verifyPassword(account.password_hash, password))) {
     limiter.hit('loginFailuresPerAccount', account.id);
-    throw new AppError(Code.WRONG_CREDENTIALS);
+    throw new AppError(Code.WRONG_PASSWORD);
   }
 }

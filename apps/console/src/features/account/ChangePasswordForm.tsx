@@ -1,4 +1,4 @@
-import { passwordEditCall, validatePresentedPassword } from '@facet/contracts';
+import { Code, passwordEditCall, validatePresentedPassword } from '@facet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
       dropSession(runtime, queryClient);
       void navigate('/login', { replace: true });
     },
-    onError: (error) => showError(error, form),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'old' } }),
   });
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }} requiredMark={false} onFinish={(values) => change.mutate(values)}>

@@ -23,7 +23,7 @@ export function ApiTokenResetDialog({ onClose }: { onClose: () => void }) {
     // A wrong password here is the person's typo, not a dead session (App.tsx): answered in the form.
     meta: { credentialCall: true },
     mutationFn: ({ passwd }: PasswordValues) => api.call(apiTokenResetCall, { passwd }),
-    onError: (error) => showError(error, form, { fields: { [Code.WRONG_CREDENTIALS]: 'passwd' } }),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   return (
     <Modal

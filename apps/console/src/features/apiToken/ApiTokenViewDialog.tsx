@@ -18,7 +18,7 @@ export function ApiTokenViewDialog({ onClose }: { onClose: () => void }) {
     // A wrong password here is the person's typo, not a dead session (App.tsx): answered in the form.
     meta: { credentialCall: true },
     mutationFn: ({ passwd }: PasswordValues) => api.call(apiTokenViewCall, { passwd }),
-    onError: (error) => showError(error, form, { fields: { [Code.WRONG_CREDENTIALS]: 'passwd' } }),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   const answered = view.isSuccess;
   return (

@@ -29,7 +29,7 @@ export function DeleteSubAccountDialog({ subAccount, onClose }: { subAccount: Su
       onClose();
     },
     // A wrong password belongs beside the password field: the person retypes it there.
-    onError: (error) => showError(error, form, { fields: { [Code.WRONG_CREDENTIALS]: 'passwd' } }),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   return (
     <Modal
