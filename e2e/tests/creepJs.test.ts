@@ -47,6 +47,9 @@ const defaults = (name: string, noiseSeed: number) =>
     fingerprint: {
       // The options a new profile gets: this computer's memory, everything else as the form's defaults.
       navigator: { platform: '', hardwareConcurrency: 8, deviceMemory: 0, maxTouchPoints: 0, doNotTrack: 'unset' },
+      // One of each device, as most generated profiles have; a profile drawn with none of a kind
+      // also has getUserMedia replaced (one more stand-in, docs/fingerprint.md).
+      mediaDevices: { mode: 'custom', audioInputs: 1, videoInputs: 1, audioOutputs: 1 },
       portScanProtection: { enabled: true, whitelist: `${creep.port},${new URL(h.pages.url).port}` },
       noiseSeed,
     },
