@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.facet-test/**', 'docs/**', 'e2e/fixtures/**', '.scratch/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.facet-test/**', 'docs/**', 'e2e/fixtures/vendor/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

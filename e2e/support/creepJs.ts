@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 
-const fixture = path.join(import.meta.dirname, '../fixtures/creepjs');
+const fixture = path.join(import.meta.dirname, '../fixtures/vendor/creepjs');
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.ico': 'image/x-icon' };
 
 export interface CreepJsServer {
@@ -13,7 +13,7 @@ export interface CreepJsServer {
   close(): Promise<void>;
 }
 
-/** CreepJS's prebuilt page (e2e/fixtures/creepjs) on 127.0.0.1; its workers load creep.js from here too. */
+/** CreepJS's prebuilt page (e2e/fixtures/vendor/creepjs) on 127.0.0.1; its workers load creep.js from here too. */
 export async function startCreepJs(): Promise<CreepJsServer> {
   const server = http.createServer((request, response) => {
     const name = new URL(request.url ?? '/', 'http://x').pathname.slice(1) || 'index.html';

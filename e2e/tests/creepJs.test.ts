@@ -4,7 +4,7 @@ import { useLaunchHarness } from '../support/launchHarness.ts';
 
 /**
  * The disguise as a lie detector sees it: CreepJS (its prebuilt page, vendored in
- * e2e/fixtures/creepjs) opened in profiles started through the local API, headful. It inspects
+ * e2e/fixtures/vendor/creepjs) opened in profiles started through the local API, headful. It inspects
  * ~250 API properties for signs of replacement, compares windows with workers, and rates
  * stealth and headless signs. docs/fingerprint.md has the figures and what each lie is.
  */
