@@ -12,6 +12,7 @@ import {
   apiProfileListCall,
   apiProfileOpenedCall,
   apiProfileCookiesCall,
+  apiProfileLaunchCall,
   profileCookiesCall,
   apiSharedListCall,
   profileDetailCall,
@@ -20,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfiles, profileSettings, refusal, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { newDevice } from './support/deviceKeys.ts';
 
 /**
  * The profile calls the desktop agent and scripts make with an API token (/v2/api/): the same
@@ -32,6 +34,8 @@ let recipientToken: string;
 let owned: string;
 let ownerEmail: string;
 let ownerClient: Awaited<ReturnType<typeof signedIn>>['client'];
+
+const deviceKey = () => newDevice().publicKey;
 
 async function tokenFor(email: string): Promise<string> {
   const account = await server.facet.services.repositories.accounts.findByEmail(email);
@@ -75,7 +79,11 @@ describe('profile calls with an API token', () => {
     expect(await ownerClient.call(profileCookiesCall, { id: owned, cookies: [cookie] })).toEqual({ saved: 1 });
     expect((await server.client({ apiToken: ownerToken }).call(apiProfileDetailCall, { id: owned })).profile.cookies).toEqual([cookie]);
     const fromRecipient = { ...cookie, value: 'recipient-session' };
-    await server.client({ apiToken: recipientToken }).call(apiProfileCookiesCall, { id: owned, cookies: [fromRecipient] });
+    const recipient = server.client({ apiToken: recipientToken });
+    // A recipient who may only run it saves what its browser held, with the grant its launch gave.
+    await refusal(recipient.call(apiProfileCookiesCall, { id: owned, cookies: [fromRecipient] }), Code.SHARED_ACCESS_TOO_LOW);
+    const { grant } = await recipient.call(apiProfileLaunchCall, { id: owned, deviceKey: deviceKey() });
+    await recipient.call(apiProfileCookiesCall, { id: owned, cookies: [fromRecipient], grant });
     expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.cookies).toEqual([fromRecipient]);
     expect((await ownerClient.call(profileDetailCall, { id: owned })).profile.proxy.password).toBe('secret-pass');
     const rows = JSON.stringify(await server.facet.database.db.selectFrom('profiles').selectAll().where('id', '=', owned).execute());

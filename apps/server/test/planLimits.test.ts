@@ -6,6 +6,7 @@ import {
   profileDeleteCall,
   profileListCall,
   profileOpenedCall,
+  profileLaunchCall,
   profileTransferCall,
   profileUpdateCall,
   recycleRestoreCall,
@@ -86,7 +87,7 @@ describe('plan limits on the server', () => {
     const recipient = await onPlan({ profiles: 1, subAccounts: 0 });
     await createProfiles(recipient.client, 1);
     const ids = await createProfiles(sender.client, 1);
-    const refused = await refusal(sender.client.call(profileTransferCall, { ids, account: recipient.username }), Code.PROFILE_LIMIT_REACHED);
+    const refused = await refusal(sender.client.call(profileTransferCall, { ids, account: recipient.username, passwd: sender.password }), Code.PROFILE_LIMIT_REACHED);
     expect(refused.data).toMatchObject({ account: recipient.username, limit: 1 });
     expect(await liveCount(sender.client)).toBe(1);
   });
@@ -107,6 +108,7 @@ describe('plan limits on the server', () => {
       await refusal(createProfiles(sub.client, 1), Code.PLAN_EXPIRED);
       await refusal(main.client.call(profileUpdateCall, { id: id!, settings: profileSettings({ name: 'Renamed' }) }), Code.PLAN_EXPIRED);
       await refusal(main.client.call(profileOpenedCall, { id: id! }), Code.PLAN_EXPIRED);
+      await refusal(main.client.call(profileLaunchCall, { id: id!, deviceKey: 'A'.repeat(43) }), Code.PLAN_EXPIRED);
       await refusal(main.client.call(subAccountCreateCall, { username: newPerson('x').username, password: 'sub password 1' }), Code.PLAN_EXPIRED);
       // What is there stays visible, and can still be cleared away.
       expect(await liveCount(main.client)).toBe(1);

@@ -63,8 +63,8 @@ describe('sharing and transfer', () => {
     await refusal(owner.client.call(profileShareCall, { mode: 'accounts', ids: mine, accounts: [owner.username] }), Code.CANNOT_TARGET_SELF);
     const foreign = await refusal(owner.client.call(profileShareCall, { mode: 'accounts', ids: [...mine, theirs!], accounts: [friend.username] }), Code.NOT_FOUND);
     expect(foreign.data).toEqual({ ids: [theirs] });
-    await refusal(owner.client.call(profileTransferCall, { ids: [mine[0]!, theirs!], account: friend.username }), Code.NOT_FOUND);
-    await refusal(owner.client.call(profileTransferCall, { ids: mine, account: owner.email }), Code.CANNOT_TARGET_SELF);
+    await refusal(owner.client.call(profileTransferCall, { ids: [mine[0]!, theirs!], account: friend.username, passwd: owner.password }), Code.NOT_FOUND);
+    await refusal(owner.client.call(profileTransferCall, { ids: mine, account: owner.email, passwd: owner.password }), Code.CANNOT_TARGET_SELF);
     const tooMany = Array.from({ length: 101 }, (_, i) => `name${i}`);
     await refusal(owner.client.call(profileShareCall, { mode: 'accounts', ids: mine, accounts: tooMany }), Code.INVALID_INPUT);
 
@@ -93,7 +93,7 @@ describe('sharing and transfer', () => {
     const ids = await createProfiles(owner.client, 2);
     await owner.client.call(profileShareCall, { mode: 'accounts', ids, accounts: [friend.username] });
 
-    expect((await owner.client.call(profileTransferCall, { ids, account: buyer.email })).changed).toBe(2);
+    expect((await owner.client.call(profileTransferCall, { ids, account: buyer.email, passwd: owner.password })).changed).toBe(2);
     expect((await owner.client.call(profileListCall, {})).total).toBe(0);
     expect((await friend.client.call(sharedListCall, {})).total).toBe(0);
     const bought = await buyer.client.call(profileListCall, { sort: 'serial', order: 'asc' });

@@ -77,6 +77,8 @@ export const Code = {
   GROUP_NAME_TAKEN: 1303,
   /** "Share with all sub-accounts" from an account that has none. */
   NO_SUB_ACCOUNTS: 1304,
+  /** A profile shared with the acting account, but not with the permission this needs; data.needed names it. */
+  SHARED_ACCESS_TOO_LOW: 1305,
 
   /* Plugin uploads (1400–1429): one code per inspector refusal, its detail as data. */
   /** More than 20 MB arrived; the rest was not read. */
@@ -169,6 +171,7 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.CANNOT_TARGET_SELF]: 'code.cannotTargetSelf',
   [Code.GROUP_NAME_TAKEN]: 'code.groupNameTaken',
   [Code.NO_SUB_ACCOUNTS]: 'code.noSubAccounts',
+  [Code.SHARED_ACCESS_TOO_LOW]: 'code.sharedAccessTooLow',
   [Code.PLUGIN_PACKAGE_TOO_LARGE]: 'code.pluginPackageTooLarge',
   [Code.PLUGIN_PACKAGE_NOT_ZIP]: 'code.pluginPackageNotZip',
   [Code.PLUGIN_PACKAGE_IS_CRX]: 'code.pluginPackageIsCrx',

@@ -13,6 +13,7 @@ export * from './calls/index.ts';
 export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';
 export * from './profiles/profile.ts';
+export * from './profiles/sharing.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';
 export * from './signing/sign.ts';

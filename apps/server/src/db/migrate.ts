@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_operation_logs.ts';
 import * as m0006 from './migrations/0006_feedback.ts';
 import * as m0007 from './migrations/0007_rewards_and_settings.ts';
 import * as m0008 from './migrations/0008_plugins.ts';
+import * as m0009 from './migrations/0009_share_permissions.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_feedback': m0006,
   '0007_rewards_and_settings': m0007,
   '0008_plugins': m0008,
+  '0009_share_permissions': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

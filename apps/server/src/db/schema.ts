@@ -13,6 +13,7 @@ export interface Database {
   profile_groups: ProfileGroupsTable;
   profiles: ProfilesTable;
   profile_shares: ProfileSharesTable;
+  group_grants: GroupGrantsTable;
   plans: PlansTable;
   orders: OrdersTable;
   operation_logs: OperationLogsTable;
@@ -146,6 +147,17 @@ export interface ProfileSharesTable {
   profile_id: string;
   account_id: string;
   shared_by: string;
+  created_at: number;
+  /** run | edit | full (contracts: sharePermissions). */
+  permission: Generated<string>;
+}
+
+/** A main account's group that one of its sub-accounts may reach, with a permission. */
+export interface GroupGrantsTable {
+  group_id: string;
+  account_id: string;
+  permission: string;
+  granted_by: string;
   created_at: number;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { ListQuery } from '@facet/contracts';
+import { sharePermissions, widerPermission, type ListQuery, type SharePermission } from '@facet/contracts';
 import type { ProfilesTable } from '../db/schema.ts';
 import { chunk, likePattern, type Executor } from './executor.ts';
 
@@ -11,7 +11,17 @@ export interface ProfileListRecord extends Omit<ProfileRecord, 'settings' | 'sec
   member_count: number;
   sharer_id: string | null;
   sharer_name: string | null;
+  /** The acting account's permission when it is not the owner. */
+  permission: SharePermission | null;
 }
+
+/** A profile reaching an account that does not own it, with the grants that reach it. */
+export type ReachableRecord = ProfileRecord & {
+  share_permission: string | null;
+  shared_by: string | null;
+  group_permission: string | null;
+  granted_by: string | null;
+};
 
 const sortColumns = { serial: 'serial', name: 'name', createdAt: 'created_at', lastUsedAt: 'last_used_at' } as const;
 const listColumns = [
@@ -69,17 +79,33 @@ export class ProfilesRepository {
     return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is not', null).execute();
   }
 
-  /** A live profile shared with `accountId`, with who shared it. */
-  findSharedWith(accountId: string, id: string): Promise<(ProfileRecord & { shared_by: string }) | undefined> {
+  /**
+   * Live profiles among `ids` that reach `accountId` without being theirs: shared with it, or in
+   * a group its main account granted it. Both grants come with the row; the caller takes the wider.
+   */
+  findReachable(accountId: string, ids: readonly string[]): Promise<ReachableRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.reachableFrom(accountId)
+      .selectAll('p')
+      .select(['s.permission as share_permission', 's.shared_by', 'gg.permission as group_permission', 'gg.granted_by'])
+      .where('p.id', 'in', ids)
+      .execute();
+  }
+
+  /** Profiles shared with the account or in groups granted to it, with both grants joined. */
+  private reachableFrom(accountId: string) {
     return this.db
       .selectFrom('profiles as p')
-      .innerJoin('profile_shares as s', 's.profile_id', 'p.id')
-      .selectAll('p')
-      .select('s.shared_by')
-      .where('s.account_id', '=', accountId)
-      .where('p.id', '=', id)
+      .leftJoin('profile_shares as s', (j) => j.onRef('s.profile_id', '=', 'p.id').on('s.account_id', '=', accountId))
+      .leftJoin('group_grants as gg', (j) => j.onRef('gg.group_id', '=', 'p.group_id').on('gg.account_id', '=', accountId))
       .where('p.deleted_at', 'is', null)
-      .executeTakeFirst();
+      .where((eb) =>
+        // Each side an index lookup (shares by account, profiles by group), not a scan of profiles.
+        eb.or([
+          eb('p.id', 'in', eb.selectFrom('profile_shares').select('profile_id').where('account_id', '=', accountId)),
+          eb('p.group_id', 'in', eb.selectFrom('group_grants').select('group_id').where('account_id', '=', accountId)),
+        ]),
+      );
   }
 
   async listOwned(ownerId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
@@ -106,6 +132,7 @@ export class ProfilesRepository {
         eb.selectFrom('profile_shares as s').whereRef('s.profile_id', '=', 'p.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
         sql<null>`null`.as('sharer_id'),
         sql<null>`null`.as('sharer_name'),
+        sql<null>`null`.as('permission'),
         // The unfiltered total is the account's counter: carried on the rows, it costs no
         // second round trip (on PostgreSQL the trips, not the lookups, limited the list rate).
         (unfiltered ? liveCount : sql<null>`null`).as('total'),
@@ -119,16 +146,13 @@ export class ProfilesRepository {
   }
 
   async listShared(accountId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
-    let base = this.db
-      .selectFrom('profile_shares as s')
-      .innerJoin('profiles as p', 'p.id', 's.profile_id')
-      .where('s.account_id', '=', accountId)
-      .where('p.deleted_at', 'is', null);
+    let base = this.reachableFrom(accountId);
     if (query.search) base = base.where(matches(query.search));
     const [rows, count] = await Promise.all([
       base
-        .innerJoin('accounts as a', 'a.id', 's.shared_by')
-        .select([...listColumns, 'a.id as sharer_id', 'a.username as sharer_name'])
+        // Who gave the access: the direct share's sharer, else the main account that granted the group.
+        .innerJoin('accounts as a', (j) => j.on((eb) => eb('a.id', '=', eb.fn.coalesce('s.shared_by', 'gg.granted_by'))))
+        .select([...listColumns, 'a.id as sharer_id', 'a.username as sharer_name', 's.permission as share_permission', 'gg.permission as group_permission'])
         .select([sql<null>`null`.as('group_name'), sql<number>`0`.as('member_count')])
         .orderBy(`p.${sortColumns[query.sort]}`, query.order)
         .orderBy('p.id')
@@ -137,7 +161,10 @@ export class ProfilesRepository {
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows.map(normaliseCounts), total: Number(count.n) };
+    return {
+      rows: rows.map(({ share_permission, group_permission, ...row }) => ({ ...normaliseCounts(row), permission: widerPermission(asPermission(share_permission), asPermission(group_permission)) ?? null })),
+      total: Number(count.n),
+    };
   }
 
   async listDeleted(ownerId: string, page: number, limit: number, search: string) {
@@ -222,4 +249,9 @@ function matches(search: string) {
 
 function normaliseCounts<T extends { member_count: number | string | bigint | null }>(row: T): T & { member_count: number } {
   return { ...row, member_count: Number(row.member_count ?? 0) };
+}
+
+/** A stored permission, or null when the column is empty (no grant of that kind). */
+export function asPermission(value: string | null | undefined): SharePermission | null {
+  return value && (sharePermissions as readonly string[]).includes(value) ? (value as SharePermission) : null;
 }

@@ -18,6 +18,7 @@ import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
 import { ProfileService } from './profileService.ts';
+import { LaunchGrants } from './launchGrant.ts';
 import { RecycleService } from './recycleService.ts';
 import { SharingService } from './sharingService.ts';
 import { SubAccountService } from './subAccountService.ts';
@@ -117,11 +118,11 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock),
     captchas,
     apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter),
-    profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock),
+    profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock)),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
     recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays),
-    sharing: new SharingService(db, accountsRepo, allowance, operationLog, clock),
+    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock),
     subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),
     operationLog,
     allowance,

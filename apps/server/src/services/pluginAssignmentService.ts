@@ -105,7 +105,7 @@ export class PluginAssignmentService {
     const profiles = new ProfilesRepository(this.db);
     const [own] = await profiles.findOwned(actor.id, [profileId]);
     if (!own) {
-      if (await profiles.findSharedWith(actor.id, profileId)) return [];
+      if ((await profiles.findReachable(actor.id, [profileId])).length > 0) return [];
       throw new AppError(Code.NOT_FOUND, { ids: [profileId] });
     }
     const candidates = await new PluginAssignmentsRepository(this.db).candidatesFor(own, teamIdOf(actor));

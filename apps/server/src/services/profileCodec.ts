@@ -6,6 +6,7 @@ import {
   type Profile,
   type ProfileRow,
   type ProfileSettings,
+  type SharePermission,
 } from '@facet/contracts';
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
@@ -69,7 +70,7 @@ export function columnsToSettings(record: ProfileRecord, cipher: DataCipher): Pr
 export function toProfile(
   record: ProfileRecord,
   cipher: DataCipher,
-  extra: { groupName: string; owner: AccountRef; members: AccountRef[]; sharer: AccountRef | null },
+  extra: { groupName: string; owner: AccountRef; members: AccountRef[]; sharer: AccountRef | null; permission: SharePermission | null },
 ): Profile {
   const settings = columnsToSettings(record, cipher);
   if (extra.sharer) {
@@ -110,5 +111,6 @@ export function toProfileRow(record: ProfileListRecord): ProfileRow {
     lastUsedAt: record.last_used_at,
     memberCount: record.member_count,
     sharer: record.sharer_id ? { id: record.sharer_id, name: record.sharer_name ?? '' } : null,
+    permission: record.permission,
   };
 }

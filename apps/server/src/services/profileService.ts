@@ -1,11 +1,14 @@
 import {
   Code,
   DEFAULT_KERNEL_VERSION,
+  permits,
   UNGROUPED_ID,
   parseProxyLines,
   type profileBatchCreateCall,
   profileSettingsSchema,
   type Cookie,
+  type LaunchSecrets,
+  type SealedLaunch,
   type ListQuery,
   type OperatingSystem,
   type Profile,
@@ -27,7 +30,10 @@ import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
+import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
+import type { LaunchGrants } from './launchGrant.ts';
+import { accessTo, type ProfileAccess } from './profileAccess.ts';
 import { columnsToSettings, settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
 
 type CallRequestOutput<C extends { request: z.ZodType }> = z.output<C['request']>;
@@ -50,6 +56,7 @@ export class ProfileService {
     private readonly allowance: PlanAllowance,
     private readonly log: OperationLog,
     private readonly clock: Clock,
+    private readonly grants: LaunchGrants,
   ) {
     this.profiles = new ProfilesRepository(db);
     this.groups = new GroupsRepository(db);
@@ -66,36 +73,45 @@ export class ProfileService {
     return { list: rows.map(toProfileRow), total };
   }
 
-  /** The owner's live profile, or one shared with the actor; anything else is "not found". */
-  private async reachable(actor: Account, id: string): Promise<{ record: ProfileRecord; sharedBy: string | null }> {
-    const [owned] = await this.profiles.findOwned(actor.id, [id]);
-    if (owned) return { record: owned, sharedBy: null };
-    const shared = await this.profiles.findSharedWith(actor.id, id);
-    if (!shared) throw new AppError(Code.NOT_FOUND, { ids: [id] });
-    return { record: shared, sharedBy: shared.shared_by };
-  }
-
   async detail(actor: Account, id: string): Promise<Profile> {
-    const { record, sharedBy } = await this.reachable(actor, id);
-    return this.view(record, sharedBy ? null : actor, sharedBy);
+    const [access] = await accessTo(this.profiles, actor, [id], 'run');
+    const profile = await this.view(access!, actor);
+    // Someone who may only run it never reads what it is signed in with or pays for.
+    return permits(access!.permission, 'edit') ? profile : withoutSecrets(profile);
   }
 
-  /** A browser of the profile was opened (by its owner or someone it is shared with). */
+  /**
+   * What the agent needs to open a profile: its settings without secrets, and the proxy
+   * credentials and cookies sealed to the agent's device key (security/launchSeal.ts), with a
+   * grant to save the browser's cookies at stop. The same for owners and every recipient, so no
+   * launch path hands secrets out in the clear.
+   */
+  async launch(actor: Account, id: string, deviceKey: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string }> {
+    const [access] = await accessTo(this.profiles, actor, [id], 'run');
+    // Opening is a profile function an expired plan restricts (spec §4): refused before anything is spawned.
+    await this.allowance.assertActive(actor);
+    const profile = await this.view(access!, actor);
+    const secrets: LaunchSecrets = { proxyUsername: profile.proxy.username, proxyPassword: profile.proxy.password, cookies: profile.cookies };
+    return { profile: withoutSecrets(profile), sealed: sealForDevice(deviceKey, id, JSON.stringify(secrets)), grant: this.grants.issue(id, actor.id) };
+  }
+
+  /** A browser of the profile opened (by its owner or a recipient): its last-used time. */
   async opened(actor: Account, id: string): Promise<number> {
-    const { record } = await this.reachable(actor, id);
-    // Opening is a profile function an expired plan restricts (spec §4); the agent asks first.
+    const [access] = await accessTo(this.profiles, actor, [id], 'run');
     await this.allowance.assertActive(actor);
     const now = this.clock.now();
-    await this.profiles.update(record.owner_id, id, { last_used_at: now });
+    await this.profiles.update(access!.record.owner_id, id, { last_used_at: now });
     return now;
   }
 
   /**
-   * Replaces a profile's cookies: the owner's import, or what the browser held at its stop (for a
-   * shared profile too, so a team keeps one signed-in state). Proxy credentials stay as they are.
+   * Replaces a profile's cookies: an import by someone who may edit it, or what the browser held
+   * at its stop (the launch's grant), so a team keeps one signed-in state. Proxy credentials stay.
    */
-  async saveCookies(actor: Account, id: string, cookies: Cookie[]): Promise<number> {
-    const { record } = await this.reachable(actor, id);
+  async saveCookies(actor: Account, id: string, cookies: Cookie[], grant?: string): Promise<number> {
+    const [access] = await accessTo(this.profiles, actor, [id], 'run');
+    const { record, permission } = access!;
+    if (!permits(permission, 'edit') && !this.grants.allows(grant, id, actor.id)) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: 'edit', ids: [id] });
     const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.cipher), cookies }, this.cipher);
     await this.profiles.update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
     return cookies.length;
@@ -104,14 +120,27 @@ export class ProfileService {
   async create(actor: Account, settings: ProfileSettings): Promise<Profile> {
     await this.assertGroup(actor, settings.groupId);
     const [record] = await this.insert(actor, [settings], 'profile.create');
-    return this.view(record!, actor, null);
+    return this.view({ record: record!, permission: null, sharedBy: null }, actor);
   }
 
   async update(actor: Account, id: string, settings: ProfileSettings): Promise<Profile> {
     await this.allowance.assertActive(actor);
-    await this.assertGroup(actor, settings.groupId);
+    const [access] = await accessTo(this.profiles, actor, [id], 'edit');
+    const { record, permission } = access!;
+    if (permission === null) await this.assertGroup(actor, settings.groupId);
+    const stored = columnsToSettings(record, this.cipher);
+    // A recipient edits within the owner's profile: it stays in the owner's group, and what runs
+    // on the owner's machine (command line, debug port) is the owner's alone; they never saw it.
+    const applied: ProfileSettings =
+      permission === null
+        ? settings
+        : {
+            ...settings,
+            groupId: stored.groupId,
+            fingerprint: { ...settings.fingerprint, commandLine: stored.fingerprint.commandLine, remoteDebug: stored.fingerprint.remoteDebug },
+          };
     await this.db.transaction().execute(async (trx) => {
-      const changed = await new ProfilesRepository(trx).update(actor.id, id, { ...settingsToColumns(settings, this.cipher), updated_at: this.clock.now() });
+      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.cipher), updated_at: this.clock.now() });
       if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
       await this.log.record(trx, actor, 'profile.update', settings.name);
     });
@@ -211,19 +240,26 @@ export class ProfileService {
     if (!(await this.groups.find(actor.id, groupId))) throw new AppError(Code.NOT_FOUND, { groupId });
   }
 
-  private async view(record: ProfileRecord, owner: Account | null, sharedBy: string | null): Promise<Profile> {
-    const group = record.group_id && owner ? await this.groups.find(owner.id, record.group_id) : undefined;
-    const members = owner ? (await this.shares.membersOf([record.id])).map((m) => ({ id: m.account_id, name: m.username })) : [];
-    const ownerAccount = owner ?? (await this.accounts.findById(record.owner_id));
+  private async view({ record, permission, sharedBy }: ProfileAccess, actor: Account): Promise<Profile> {
+    const own = permission === null;
+    const group = record.group_id && own ? await this.groups.find(actor.id, record.group_id) : undefined;
+    const members = own ? (await this.shares.membersOf([record.id])).map((m) => ({ id: m.account_id, name: m.username })) : [];
+    const ownerAccount = own ? actor : await this.accounts.findById(record.owner_id);
     const sharer = sharedBy ? await this.accounts.findById(sharedBy) : null;
     if (!ownerAccount) throw new AppError(Code.NOT_FOUND, { ids: [record.id] });
     return toProfile(record, this.cipher, {
       groupName: group?.name ?? '',
       owner: { id: ownerAccount.id, name: ownerAccount.username },
       members,
-      sharer: sharer ? { id: sharer.id, name: sharer.username } : null,
+      sharer: own ? null : { id: sharer?.id ?? record.owner_id, name: sharer?.username ?? ownerAccount.username },
+      permission,
     });
   }
+}
+
+/** The profile without its proxy credentials and cookies (whether there are credentials still shows). */
+function withoutSecrets(profile: Profile): Profile {
+  return { ...profile, proxy: { ...profile.proxy, username: '', password: '' }, cookies: [] };
 }
 
 /** Batch actions are all or none: one id that is not the actor's live profile refuses them all. */

@@ -1,57 +1,84 @@
-import { Code } from '@facet/contracts';
+import { Code, type SharePermission, type ShareMember } from '@facet/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
-import { ProfilesRepository } from '../repositories/profiles.ts';
+import { asPermission, ProfilesRepository } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
 import type { OperationLog } from './operationLog.ts';
+import { confirmPassword } from './passwordConfirmation.ts';
 import type { PlanAllowance } from './planAllowance.ts';
+import { accessTo, type ProfileAccess } from './profileAccess.ts';
 import { assertAllOwned } from './profileService.ts';
+import type { RateLimiter } from './rateLimiter.ts';
 import { assertMain } from './roles.ts';
 
 export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
 
 /**
- * Sharing with other accounts and handing profiles over; only the owner does either, and only a
- * main account (spec §6). Taking a share away stays open to any owner: it only narrows access.
+ * Sharing with other accounts and handing profiles over. A main account shares its own profiles
+ * (spec §6); anyone a profile is shared with in full may share it onward. The owner manages every
+ * share of a profile; a full recipient the shares they made. Only the owner transfers.
  */
 export class SharingService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly accounts: AccountsRepository,
     private readonly allowance: PlanAllowance,
+    private readonly limiter: RateLimiter,
     private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {}
 
-  async share(actor: Account, ids: string[], target: ShareTarget): Promise<{ changed: number; recipients: number }> {
-    assertMain(actor);
+  async share(actor: Account, ids: string[], target: ShareTarget, permission: SharePermission): Promise<{ changed: number; recipients: number }> {
+    // Access first: someone naming ids they cannot reach learns nothing from later checks.
+    const reached = await accessTo(new ProfilesRepository(this.db), actor, ids, 'full');
+    if (reached.some((a) => a.permission === null)) assertMain(actor);
     await this.allowance.assertActive(actor);
-    // Ownership first: someone naming another account's ids learns nothing from later checks.
-    await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
     const recipients = target.mode === 'subAccounts' ? await this.subAccountsOf(actor) : await this.resolve(actor, target.accounts);
     return this.db.transaction().execute(async (trx) => {
-      const records = await assertAllOwned(new ProfilesRepository(trx), actor, ids);
-      const changed = await new SharesRepository(trx).add(ids, recipients.map((a) => a.id), actor.id, this.clock.now());
-      await this.log.record(trx, actor, 'profile.share', records.map((r) => r.name), { count: records.length, recipients: recipients.map((a) => a.username).join(', ').slice(0, 200) });
+      const records = await accessTo(new ProfilesRepository(trx), actor, ids, 'full');
+      const shares = new SharesRepository(trx);
+      let changed = 0;
+      // A profile is never shared with its own owner: they have it already.
+      for (const [ownerId, group] of byOwner(records)) {
+        const to = recipients.filter((a) => a.id !== ownerId).map((a) => a.id);
+        changed += await shares.upsert(group.map((a) => a.record.id), to, permission, actor.id, this.clock.now());
+      }
+      await this.log.record(trx, actor, 'profile.share', names(records), { count: records.length, permission, recipients: recipients.map((a) => a.username).join(', ').slice(0, 200) });
       return { changed, recipients: recipients.length };
     });
   }
 
-  async unshare(actor: Account, ids: string[], accountIds: string[]): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const records = await assertAllOwned(new ProfilesRepository(trx), actor, ids);
-      const removed = await new SharesRepository(trx).remove(ids, accountIds);
-      await this.log.record(trx, actor, 'profile.unshare', records.map((r) => r.name), { count: records.length });
-      return removed;
-    });
+  /** Every share of the profiles, with what the actor may change. */
+  async members(actor: Account, ids: string[]): Promise<ShareMember[]> {
+    const reached = await accessTo(new ProfilesRepository(this.db), actor, ids, 'full');
+    const owned = new Set(reached.filter((a) => a.permission === null).map((a) => a.record.id));
+    const rows = await new SharesRepository(this.db).membersOf(ids);
+    return rows.map((m) => ({
+      profileId: m.profile_id,
+      account: { id: m.account_id, name: m.username },
+      permission: asPermission(m.permission) ?? 'run',
+      sharedBy: { id: m.shared_by, name: m.sharer_name },
+      createdAt: Number(m.created_at),
+      manageable: owned.has(m.profile_id) || m.shared_by === actor.id,
+    }));
   }
 
-  async transfer(actor: Account, ids: string[], accountName: string): Promise<number> {
+  async setPermission(actor: Account, ids: string[], accountIds: string[], permission: SharePermission): Promise<number> {
+    return this.manage(actor, ids, 'profile.sharePermission', { permission }, (shares, profileIds, sharedBy) => shares.setPermission(profileIds, accountIds, permission, sharedBy));
+  }
+
+  async unshare(actor: Account, ids: string[], accountIds: string[]): Promise<number> {
+    return this.manage(actor, ids, 'profile.unshare', {}, (shares, profileIds, sharedBy) => shares.remove(profileIds, accountIds, sharedBy));
+  }
+
+  async transfer(actor: Account, ids: string[], accountName: string, password: string): Promise<number> {
     assertMain(actor);
     await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
+    // It cannot be undone (spec §5: sensitive actions re-confirm by password).
+    await confirmPassword(this.limiter, actor, password);
     const [recipient] = await this.resolve(actor, [accountName]);
     return this.db.transaction().execute(async (trx) => {
       const profiles = new ProfilesRepository(trx);
@@ -64,6 +91,28 @@ export class SharingService {
       await profiles.adjustLiveCount(actor.id, -changed);
       await profiles.adjustLiveCount(recipient!.id, changed);
       await this.log.record(trx, actor, 'profile.transfer', records.map((r) => r.name), { count: changed, to: recipient!.username });
+      return changed;
+    });
+  }
+
+  /**
+   * A change to existing shares, all or none: the owner's profiles take it for every share, the
+   * ones shared with the actor in full only for the shares the actor made.
+   */
+  private manage(
+    actor: Account,
+    ids: string[],
+    action: 'profile.unshare' | 'profile.sharePermission',
+    detail: Record<string, string>,
+    change: (shares: SharesRepository, profileIds: string[], sharedBy: string | null) => Promise<number>,
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const records = await accessTo(new ProfilesRepository(trx), actor, ids, 'full');
+      const shares = new SharesRepository(trx);
+      const owned = records.filter((a) => a.permission === null).map((a) => a.record.id);
+      const received = records.filter((a) => a.permission !== null).map((a) => a.record.id);
+      const changed = (await change(shares, owned, null)) + (await change(shares, received, actor.id));
+      await this.log.record(trx, actor, action, names(records), { count: records.length, ...detail });
       return changed;
     });
   }
@@ -87,4 +136,14 @@ export class SharingService {
     if (subs.length === 0) throw new AppError(Code.NO_SUB_ACCOUNTS);
     return subs;
   }
+}
+
+function byOwner(records: ProfileAccess[]): Map<string, ProfileAccess[]> {
+  const groups = new Map<string, ProfileAccess[]>();
+  for (const a of records) groups.set(a.record.owner_id, [...(groups.get(a.record.owner_id) ?? []), a]);
+  return groups;
+}
+
+function names(records: ProfileAccess[]): string[] {
+  return records.map((a) => a.record.name);
 }

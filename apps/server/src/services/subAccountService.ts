@@ -1,4 +1,4 @@
-import { Code, type SubAccount } from '@facet/contracts';
+import { Code, type GroupGrant, type SubAccount } from '@facet/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -6,6 +6,9 @@ import { uniqueViolationColumn } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import { AccountsRepository, type Account } from '../repositories/accounts.ts';
+import { GroupGrantsRepository, type GroupGrantRecord } from '../repositories/groupGrants.ts';
+import { GroupsRepository } from '../repositories/groups.ts';
+import { asPermission } from '../repositories/profiles.ts';
 import { SubAccountsRepository } from '../repositories/subAccounts.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
@@ -21,11 +24,14 @@ export interface SubAccountInput {
   password: string;
   nickname: string;
   platformAccount: string;
+  groupGrants: GroupGrant[];
 }
 
 export interface SubAccountChange {
   nickname: string;
   platformAccount: string;
+  /** Undefined: the authorized groups stay. */
+  groupGrants?: GroupGrant[] | undefined;
   /** Undefined: the password stays. */
   password?: string | undefined;
 }
@@ -53,12 +59,15 @@ export class SubAccountService {
 
   async list(actor: Account): Promise<SubAccount[]> {
     assertMain(actor);
-    return (await this.subAccounts.list(actor.id)).map(view);
+    const subs = await this.subAccounts.list(actor.id);
+    const grants = await new GroupGrantsRepository(this.db).listFor(subs.map((a) => a.id));
+    return subs.map((a) => view(a, grants));
   }
 
   async create(actor: Account, input: SubAccountInput): Promise<SubAccount> {
     assertMain(actor);
     await this.allowance.assertSubAccountRoom(actor);
+    await this.assertOwnGroups(actor, input.groupGrants);
     if (await this.accounts.isUsernameTaken(input.username)) throw new AppError(Code.USERNAME_TAKEN);
     const now = this.clock.now();
     const account: Account = {
@@ -95,6 +104,7 @@ export class SubAccountService {
         // Counted again where the row is written: a concurrent creation may have taken the place.
         await this.allowance.assertSubAccountRoom(actor, trx);
         await new AccountsRepository(trx).insert(account);
+        await new GroupGrantsRepository(trx).replace(account.id, input.groupGrants, actor.id, now);
         await this.log.record(trx, actor, 'subAccount.create', account.username);
       });
     } catch (error) {
@@ -102,13 +112,14 @@ export class SubAccountService {
       if (uniqueViolationColumn(error) === 'username_key') throw new AppError(Code.USERNAME_TAKEN);
       throw error;
     }
-    return view(account);
+    return view(account, await new GroupGrantsRepository(this.db).listFor([account.id]));
   }
 
   /** A new password ends every session of the sub-account (887 to its open consoles). */
   async update(actor: Account, id: string, change: SubAccountChange): Promise<SubAccount> {
     assertMain(actor);
     if (!(await this.subAccounts.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
+    if (change.groupGrants) await this.assertOwnGroups(actor, change.groupGrants);
     const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
     await this.db.transaction().execute(async (trx) => {
       const repo = new SubAccountsRepository(trx);
@@ -120,14 +131,20 @@ export class SubAccountService {
         this.clock.now(),
       );
       if (changed === 0 || !before) throw new AppError(Code.NOT_FOUND, { id });
+      if (change.groupGrants) await new GroupGrantsRepository(trx).replace(id, change.groupGrants, actor.id, this.clock.now());
       // Which fields changed, never their values' secrets: a new password is named, not shown.
-      const fields = [before.nickname !== change.nickname ? 'nickname' : null, before.platform_account !== change.platformAccount ? 'platformAccount' : null, passwordHash ? 'password' : null].filter(Boolean);
+      const fields = [
+        before.nickname !== change.nickname ? 'nickname' : null,
+        before.platform_account !== change.platformAccount ? 'platformAccount' : null,
+        passwordHash ? 'password' : null,
+        change.groupGrants ? 'groups' : null,
+      ].filter(Boolean);
       await this.log.record(trx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
     });
     if (passwordHash) await this.sessions.endAll(id);
     const updated = await this.subAccounts.find(actor.id, id);
     if (!updated) throw new AppError(Code.NOT_FOUND, { id });
-    return view(updated);
+    return view(updated, await new GroupGrantsRepository(this.db).listFor([id]));
   }
 
   /**
@@ -149,9 +166,15 @@ export class SubAccountService {
     await this.push.forceLogout(id);
     return deleted.liveProfiles;
   }
+
+  /** Every granted group is one of the main account's own; anyone else's id reads as not found. */
+  private async assertOwnGroups(actor: Account, grants: readonly GroupGrant[]): Promise<void> {
+    const groups = new GroupsRepository(this.db);
+    for (const grant of grants) if (!(await groups.find(actor.id, grant.groupId))) throw new AppError(Code.NOT_FOUND, { groupId: grant.groupId });
+  }
 }
 
-function view(account: Account): SubAccount {
+function view(account: Account, grants: readonly GroupGrantRecord[]): SubAccount {
   return {
     id: account.id,
     username: account.username,
@@ -160,5 +183,6 @@ function view(account: Account): SubAccount {
     addedAt: account.created_at,
     lastLoginAt: account.last_login_at,
     profileCount: account.live_profiles,
+    groupGrants: grants.filter((g) => g.account_id === account.id).map((g) => ({ groupId: g.group_id, permission: asPermission(g.permission) ?? 'run' })),
   };
 }

@@ -24,12 +24,11 @@ import {
   profileOpenedCall,
   profileCookiesCall,
   profileRemarkCall,
-  profileShareCall,
-  profileTransferCall,
-  profileUnshareCall,
   profileUpdateCall,
   sharedListCall,
 } from './profiles.ts';
+import { profileShareCall, profileTransferCall, profileUnshareCall, shareMembersCall, sharePermissionCall } from './sharing.ts';
+import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
 import { operationLogListCall } from './operationLog.ts';
 import { feedbackCall } from './feedback.ts';
@@ -43,6 +42,8 @@ import { subAccountCreateCall, subAccountDeleteCall, subAccountListCall, subAcco
 export * from './auth.ts';
 export * from './member.ts';
 export * from './profiles.ts';
+export * from './sharing.ts';
+export * from './launch.ts';
 export * from './groups.ts';
 export * from './recycle.ts';
 export * from './subAccounts.ts';
@@ -78,8 +79,11 @@ export const webCalls = [
   profileDeleteCall,
   profileShareCall,
   profileUnshareCall,
+  shareMembersCall,
+  sharePermissionCall,
   profileTransferCall,
   fingerprintGenerateCall,
+  profileLaunchCall,
   profileOpenedCall,
   profileCookiesCall,
   groupListCall,
@@ -112,7 +116,7 @@ export const webCalls = [
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall, ...apiProfileCalls, ...apiGroupCalls, apiProfilePluginsCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileLaunchCall, ...apiGroupCalls, apiProfilePluginsCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

@@ -20,6 +20,7 @@ export const operationActions = [
   'profile.remark',
   'profile.share',
   'profile.unshare',
+  'profile.sharePermission',
   'profile.transfer',
   'group.create',
   'group.update',

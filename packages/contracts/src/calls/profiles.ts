@@ -30,7 +30,7 @@ export const profileDetailCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'profiles',
-  summary: 'One profile with every setting, for the edit form and for launching.',
+  summary: 'One profile with every setting, for the edit form. Shared with you to run only: without its proxy credentials and cookies.',
   codes: [Code.NOT_FOUND],
   request: z.object({ id: z.string().min(1).max(40) }),
   response: z.object({ profile: profileSchema }),
@@ -52,8 +52,8 @@ export const profileUpdateCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'profiles',
-  summary: 'Replace the settings of one of your profiles.',
-  codes: [Code.NOT_FOUND],
+  summary: 'Replace the settings of one of your profiles, or of one shared with you to edit (its group stays the owner\'s).',
+  codes: [Code.NOT_FOUND, Code.SHARED_ACCESS_TOO_LOW],
   request: z.object({ id: z.string().min(1).max(40), settings: profileSettingsSchema }),
   response: z.object({ profile: profileSchema }),
 });
@@ -113,48 +113,6 @@ export const profileDeleteCall = defineCall({
   response: changedResponse,
 });
 
-/** Accounts named by username or e-mail, as people type them into the share dialog. */
-const accountNames = z
-  .array(z.string().trim().min(1).max(254))
-  .min(1, { message: 'validation.share.empty' })
-  .max(limits.maxAccountsPerShare, { message: 'validation.share.tooMany' });
-
-export const profileShareCall = defineCall({
-  path: 'browser/share',
-  method: 'post',
-  access: 'session',
-  tag: 'sharing',
-  summary: 'Share your profiles with up to 100 named accounts, or with all your sub-accounts. Main accounts only.',
-  codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF, Code.NO_SUB_ACCOUNTS],
-  request: z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('accounts'), ids: profileIdsField, accounts: accountNames }),
-    z.object({ mode: z.literal('subAccounts'), ids: profileIdsField }),
-  ]),
-  response: changedResponse.extend({ recipients: z.number().int() }),
-});
-
-export const profileUnshareCall = defineCall({
-  path: 'browser/unshare',
-  method: 'post',
-  access: 'session',
-  tag: 'sharing',
-  summary: 'Stop sharing your profiles with the given accounts (by account id).',
-  codes: [Code.NOT_FOUND],
-  request: z.object({ ids: profileIdsField, accountIds: z.array(z.string().min(1).max(40)).min(1).max(limits.maxAccountsPerShare) }),
-  response: changedResponse,
-});
-
-export const profileTransferCall = defineCall({
-  path: 'browser/transfer',
-  method: 'post',
-  access: 'session',
-  tag: 'sharing',
-  summary: 'Give your profiles to another account; they leave your groups and shares. Main accounts only.',
-  codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.ACCOUNT_UNKNOWN, Code.CANNOT_TARGET_SELF],
-  request: z.object({ ids: profileIdsField, account: z.string().trim().min(1, { message: 'validation.required' }).max(254) }),
-  response: changedResponse,
-});
-
 export const fingerprintGenerateCall = defineCall({
   path: 'browser/fingerprint',
   method: 'post',
@@ -183,9 +141,15 @@ export const profileCookiesCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'profiles',
-  summary: 'Replaces the cookies of a profile (yours or shared with you): an import, or what its browser held when it stopped.',
-  codes: [Code.NOT_FOUND],
-  request: z.object({ id: z.string().min(1).max(40), cookies: z.array(cookieSchema).max(limits.cookiesPerProfile) }),
+  summary:
+    'Replaces the cookies of a profile: an import (yours, or shared with you to edit), or what its browser held when it stopped (the grant its launch handed out).',
+  codes: [Code.NOT_FOUND, Code.SHARED_ACCESS_TOO_LOW],
+  request: z.object({
+    id: z.string().min(1).max(40),
+    cookies: z.array(cookieSchema).max(limits.cookiesPerProfile),
+    /** From `browser/launch`: lets whoever may only run the profile keep its signed-in state at stop. */
+    grant: z.string().max(2000).optional(),
+  }),
   response: z.object({ saved: z.number().int() }),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Code } from '../codes.ts';
 import { newPasswordField, presentedPasswordField, usernameField } from '../fields.ts';
+import { groupGrantSchema } from '../profiles/sharing.ts';
 
 /** A main account's sub-account as its list shows it (spec §3). */
 export const subAccountSchema = z.object({
@@ -15,11 +16,18 @@ export const subAccountSchema = z.object({
   lastLoginAt: z.number().int().nullable(),
   /** Live profiles it owns: they go with it when it is deleted. */
   profileCount: z.number().int(),
+  /** The main account's groups it may reach, each with a permission ("authorized groups"). */
+  groupGrants: z.array(groupGrantSchema),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
 const nicknameField = z.string().trim().max(30, { message: 'validation.tooLong' }).default('');
 const platformAccountField = z.string().trim().max(100, { message: 'validation.tooLong' }).default('');
+/** Replaces the sub-account's authorized groups; one grant per group. */
+const groupGrantsField = z
+  .array(groupGrantSchema)
+  .max(200)
+  .refine((grants) => new Set(grants.map((g) => g.groupId)).size === grants.length, { message: 'validation.invalid' });
 
 export const subAccountListCall = defineCall({
   path: 'subaccount/list',
@@ -38,8 +46,8 @@ export const subAccountCreateCall = defineCall({
   access: 'session',
   tag: 'sub-accounts',
   summary: 'Add a sub-account that signs in with its own username and password. Main accounts only.',
-  codes: [Code.MAIN_ACCOUNT_ONLY, Code.USERNAME_TAKEN],
-  request: z.object({ username: usernameField, password: newPasswordField, nickname: nicknameField, platformAccount: platformAccountField }),
+  codes: [Code.MAIN_ACCOUNT_ONLY, Code.USERNAME_TAKEN, Code.NOT_FOUND],
+  request: z.object({ username: usernameField, password: newPasswordField, nickname: nicknameField, platformAccount: platformAccountField, groupGrants: groupGrantsField.default([]) }),
   response: z.object({ subAccount: subAccountSchema }),
 });
 
@@ -48,7 +56,7 @@ export const subAccountUpdateCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'sub-accounts',
-  summary: 'Change a sub-account’s nickname, platform account or password (a new password ends its sessions). Main accounts only.',
+  summary: 'Change a sub-account’s nickname, platform account, authorized groups or password (a new password ends its sessions). Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND],
   request: z.object({
     id: z.string().min(1).max(40),
@@ -56,6 +64,8 @@ export const subAccountUpdateCall = defineCall({
     platformAccount: platformAccountField,
     /** Left out: the password stays. */
     password: newPasswordField.optional(),
+    /** Left out: the authorized groups stay. */
+    groupGrants: groupGrantsField.optional(),
   }),
   response: z.object({ subAccount: subAccountSchema }),
 });

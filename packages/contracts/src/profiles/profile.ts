@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { fingerprintOptionsSchema } from './fingerprintOptions.ts';
 import { proxySchema, proxySummarySchema } from './proxy.ts';
+import { accountRefSchema } from './accountRef.ts';
+import { sharePermissionSchema } from './sharing.ts';
 
 export const operatingSystems = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
 export type OperatingSystem = (typeof operatingSystems)[number];
@@ -66,8 +68,7 @@ export const profileSettingsSchema = z.object({
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
 
-export const accountRefSchema = z.object({ id: z.string(), name: z.string() });
-export type AccountRef = z.infer<typeof accountRefSchema>;
+export { accountRefSchema, type AccountRef } from './accountRef.ts';
 
 /** A profile as the owner (or someone it is shared with) opens it to edit or launch. */
 export const profileSchema = profileSettingsSchema.extend({
@@ -82,6 +83,8 @@ export const profileSchema = profileSettingsSchema.extend({
   members: z.array(accountRefSchema),
   /** Who shared it with the acting account, when it is not theirs. */
   sharer: accountRefSchema.nullable(),
+  /** What the acting account may do with it: null for the owner, else the share's permission. */
+  permission: sharePermissionSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -100,6 +103,8 @@ export const profileRowSchema = z.object({
   lastUsedAt: z.number().int().nullable(),
   memberCount: z.number().int(),
   sharer: accountRefSchema.nullable(),
+  /** What the acting account may do with it: null for the owner, else the share's permission. */
+  permission: sharePermissionSchema.nullable(),
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 

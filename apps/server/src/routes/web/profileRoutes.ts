@@ -1,5 +1,9 @@
 import {
   apiProfileCalls,
+  apiProfileLaunchCall,
+  profileLaunchCall,
+  shareMembersCall,
+  sharePermissionCall,
   fingerprintGenerateCall,
   profileBatchCreateCall,
   profileCreateCall,
@@ -32,18 +36,21 @@ export function profileRoutes(s: Services): CallBinding[] {
     bind(profileRemarkCall, async ({ ids, remark }, ctx) => ({ changed: await s.profiles.setRemark(actingAccount(ctx), ids, remark) })),
     bind(profileDeleteCall, async ({ ids }, ctx) => ({ changed: await s.recycle.delete(actingAccount(ctx), ids) })),
     bind(profileShareCall, (input, ctx) =>
-      s.sharing.share(actingAccount(ctx), input.ids, input.mode === 'accounts' ? { mode: 'accounts', accounts: input.accounts } : { mode: 'subAccounts' }),
+      s.sharing.share(actingAccount(ctx), input.ids, input.mode === 'accounts' ? { mode: 'accounts', accounts: input.accounts } : { mode: 'subAccounts' }, input.permission),
     ),
+    bind(shareMembersCall, async ({ ids }, ctx) => ({ list: await s.sharing.members(actingAccount(ctx), ids) })),
+    bind(sharePermissionCall, async ({ ids, accountIds, permission }, ctx) => ({ changed: await s.sharing.setPermission(actingAccount(ctx), ids, accountIds, permission) })),
     bind(profileUnshareCall, async ({ ids, accountIds }, ctx) => ({ changed: await s.sharing.unshare(actingAccount(ctx), ids, accountIds) })),
-    bind(profileTransferCall, async ({ ids, account }, ctx) => ({ changed: await s.sharing.transfer(actingAccount(ctx), ids, account) })),
+    bind(profileTransferCall, async ({ ids, account, passwd }, ctx) => ({ changed: await s.sharing.transfer(actingAccount(ctx), ids, account, passwd) })),
+    bind(profileLaunchCall, async ({ id, deviceKey }, ctx) => s.profiles.launch(actingAccount(ctx), id, deviceKey)),
     bind(fingerprintGenerateCall, async ({ os, kernelVersion }, ctx) => {
       actingAccount(ctx);
       return { suggestion: await s.profiles.suggest(os, kernelVersion) };
     }),
     bind(profileOpenedCall, async ({ id }, ctx) => ({ lastUsedAt: await s.profiles.opened(actingAccount(ctx), id) })),
-    bind(profileCookiesCall, async ({ id, cookies }, ctx) => ({ saved: await s.profiles.saveCookies(actingAccount(ctx), id, cookies) })),
+    bind(profileCookiesCall, async ({ id, cookies, grant }, ctx) => ({ saved: await s.profiles.saveCookies(actingAccount(ctx), id, cookies, grant) })),
   ];
   // API-token twins answer exactly as the console's calls do.
-  const twins = apiProfileCalls.map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));
+  const twins = [...apiProfileCalls, apiProfileLaunchCall].map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));
   return [...web, ...twins];
 }

@@ -1,0 +1,40 @@
+import { Code, permits, widerPermission, type SharePermission } from '@facet/contracts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import { asPermission, type ProfileRecord, type ProfilesRepository } from '../repositories/profiles.ts';
+
+/** How the acting account reaches one profile. */
+export interface ProfileAccess {
+  record: ProfileRecord;
+  /** null: the actor owns it. Otherwise the wider of its direct share and its group grant. */
+  permission: SharePermission | null;
+  /** Who gave the access (the sharer, or the main account that granted the group); null for the owner. */
+  sharedBy: string | null;
+}
+
+/**
+ * The actor's access to each of `ids`: its own live profiles, then the ones shared with it or in
+ * a group granted to it. All or none: one id it cannot reach refuses the lot as "not found", and
+ * one it reaches with less than `need` refuses the lot as SHARED_ACCESS_TOO_LOW, so a caller
+ * learns nothing about profiles it cannot see and nothing changes.
+ */
+export async function accessTo(repo: ProfilesRepository, actor: Account, ids: readonly string[], need: SharePermission): Promise<ProfileAccess[]> {
+  const owned = await repo.findOwned(actor.id, ids);
+  const found: ProfileAccess[] = owned.map((record) => ({ record, permission: null, sharedBy: null }));
+  const rest = ids.filter((id) => !owned.some((r) => r.id === id));
+  for (const row of await repo.findReachable(actor.id, rest)) {
+    const { share_permission, shared_by, group_permission, granted_by, ...record } = row;
+    const direct = asPermission(share_permission);
+    const permission = widerPermission(direct, asPermission(group_permission));
+    if (!permission) continue;
+    found.push({ record, permission, sharedBy: direct === permission ? shared_by : granted_by });
+  }
+  if (found.length !== ids.length) {
+    const have = new Set(found.map((a) => a.record.id));
+    throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !have.has(id)) });
+  }
+  const short = found.filter((a) => !permits(a.permission, need));
+  if (short.length > 0) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: need, ids: short.map((a) => a.record.id) });
+  // In request order, which is what single-profile callers index into.
+  return ids.map((id) => found.find((a) => a.record.id === id)!);
+}
