@@ -18,6 +18,7 @@ import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from 
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
 import { PluginCache } from './plugins/pluginCache.ts';
 import { readOrCreateInstallSecret } from './storage/installSecret.ts';
+import { readOrCreateDeviceKey } from './storage/deviceKey.ts';
 import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
 import { AppWindow } from './window/appWindow.ts';
 
@@ -90,6 +91,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     ipCheckUrl: config.ipCheckUrl,
     loopbackOnly: config.loopbackOnly,
     geo,
+    deviceKey: readOrCreateDeviceKey(config.dataDir),
     plugins,
     log,
   });

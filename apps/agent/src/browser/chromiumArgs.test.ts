@@ -5,7 +5,7 @@ import { resolveIdentity } from './identity.ts';
 
 function profileWith(commandLine: string, sharer: { id: string; name: string } | null) {
   return profileSchema.parse({
-    id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'owner', name: 'owner' }, members: [], sharer,
+    id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'owner', name: 'owner' }, members: [], sharer, permission: sharer ? 'run' : null,
     name: 'Shop', groupId: '0', os: 'windows', kernelVersion: '156', resolution: '1366x768', language: 'de-DE', timezone: 'Europe/Berlin', startPage: '',
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     fingerprint: { commandLine, remoteDebug: { port: 9555, logLevel: 'off' } },

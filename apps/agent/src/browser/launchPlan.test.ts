@@ -8,7 +8,7 @@ const LINUX_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 
 function profileWith(fields: Record<string, unknown> = {}, fingerprint: Record<string, unknown> = {}) {
   return profileSchema.parse({
-    id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'owner', name: 'owner' }, members: [], sharer: null,
+    id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'owner', name: 'owner' }, members: [], sharer: null, permission: null,
     name: 'Shop', groupId: '0', os: 'windows', kernelVersion: '156', resolution: '1366x768', language: 'de-DE,de', timezone: 'Europe/Berlin', startPage: '',
     userAgent: WINDOWS_UA,
     ...fields,

@@ -1,9 +1,10 @@
 import { ApiError } from '@facet/api-client';
-import { Code, limits, type Kernel } from '@facet/contracts';
+import { Code, limits, type Kernel, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
 import { launchBrowser } from '../browser/launchBrowser.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
 import type { PluginCache } from '../plugins/pluginCache.ts';
+import type { DeviceKey } from '../storage/deviceKey.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
 import type { ProfileSource } from './profileSource.ts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
@@ -28,15 +29,17 @@ export interface LauncherSettings {
   ipCheckUrl: string;
   loopbackOnly: boolean;
   geo: (ip: string) => Promise<GeoFacts | null>;
+  /** What the server seals launch secrets to (storage/deviceKey.ts). */
+  deviceKey: DeviceKey;
   /** Verified plugin zips by content hash (plugins/pluginCache.ts). */
   plugins: PluginCache;
   log: (line: string) => void;
 }
 
 /**
- * Checks the disk, fetches the profile from the server, picks the kernel its `kernelVersion`
- * names, launches it, and records that it was opened. Headful browsers need a display: without
- * one, the agent starts its own Xvfb once and shares it.
+ * Checks the disk, fetches the profile's launch from the server (secrets sealed to this device),
+ * picks the kernel its `kernelVersion` names, launches it, and records that it was opened.
+ * Headful browsers need a display: without one, the agent starts its own Xvfb once and shares it.
  */
 export function profileLauncher(source: () => ProfileSource | null, settings: LauncherSettings) {
   let display: Promise<VirtualDisplay> | null = null;
@@ -47,16 +50,15 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (!from) throw new NoAccountError();
     const profilesDir = settings.profilesDir();
     await ensureDiskSpace(profilesDir, settings.diskMinLimitGb());
-    const stored = await from.detail(profileId).catch((error: unknown) => {
+    const ticket = await from.launch(profileId, settings.deviceKey.publicKey).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === Code.NOT_FOUND) throw new StartFailure('notFound', `no profile ${profileId} for this account`);
+      // Asked before anything is spawned: an expired plan stops the start here.
+      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw new StartFailure('planExpired', 'the team\'s plan has expired');
       throw error;
     });
-    // Asked before anything is spawned: the server refuses an expired plan here (PLAN_EXPIRED),
-    // and that refusal stops the start; any other failure only loses the last-used time.
-    await from.opened(profileId).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw new StartFailure('planExpired', 'the team\'s plan has expired');
-      settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`);
-    });
+    // The secrets travel sealed to this device; they join the profile only here, in the agent.
+    const secrets = settings.deviceKey.open(ticket.sealed, profileId);
+    const stored: Profile = { ...ticket.profile, proxy: { ...ticket.profile.proxy, username: secrets.proxyUsername, password: secrets.proxyPassword }, cookies: secrets.cookies };
     const { kernel, profile } = alignToKernel(await settings.kernels(), stored);
     if (profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
     // Every assigned plugin verified before anything is spawned: one that fails stops the start,
@@ -84,8 +86,10 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       extensions: (userDataDir) => writeProfileExtensions(userDataDir, plugins),
       onError: (error) => settings.log(`profile ${profileId}: ${String(error)}`),
       // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
-      saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile)),
+      saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile), ticket.grant),
     });
+    // Only a browser that started counts as a use of the profile; a failure here loses only the time.
+    await from.opened(profileId).catch((error: unknown) => settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`));
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
     // Started all the same (a contradiction is the user's to resolve); Check fingerprint shows them in words.
     if (launched.contradictions.length > 0) settings.log(`profile ${profileId}: contradictions on this computer: ${launched.contradictions.map((c) => c.code).join(', ')}`);

@@ -3,13 +3,13 @@ import {
   fingerprintGenerateCall,
   profileCookiesCall,
   profileCreateCall,
-  profileDetailCall,
+  profileLaunchCall,
   profileListCall,
   profileOpenedCall,
   apiFingerprintGenerateCall,
   apiProfileCookiesCall,
   apiProfileCreateCall,
-  apiProfileDetailCall,
+  apiProfileLaunchCall,
   apiProfileListCall,
   apiProfileOpenedCall,
   apiProfilePluginsCall,
@@ -21,6 +21,7 @@ import {
   type ProfilePlugin,
   type ProfileRow,
   type ProfileSettingsInput,
+  type SealedLaunch,
 } from '@facet/contracts';
 
 /**
@@ -29,21 +30,23 @@ import {
  * Every answer is that account's own or shared with it; the server decides.
  */
 export interface ProfileSource {
-  detail(id: string): Promise<Profile>;
+  /** What a start needs: the profile without secrets, its secrets sealed to `deviceKey`, and the grant to save its cookies. */
+  launch(id: string, deviceKey: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string }>;
+  /** Records a successful start: the profile's last-used time. */
   opened(id: string): Promise<void>;
   list(query: Partial<ListQuery>): Promise<{ list: ProfileRow[]; total: number }>;
   suggest(os: OperatingSystem): Promise<Pick<Profile, 'userAgent' | 'resolution' | 'kernelVersion' | 'fingerprint'>>;
   create(settings: ProfileSettingsInput): Promise<Profile>;
-  saveCookies(id: string, cookies: Cookie[]): Promise<void>;
+  saveCookies(id: string, cookies: Cookie[], grant: string): Promise<void>;
   /** Exactly the plugin versions the profile loads at this start (none for a shared profile). */
   plugins(id: string): Promise<ProfilePlugin[]>;
   /** A plugin version's zip as the server serves it, at most `plugin.size` bytes read. */
   downloadPlugin(plugin: ProfilePlugin): Promise<Buffer>;
 }
 
-const webCalls = { detail: profileDetailCall, opened: profileOpenedCall, list: profileListCall, suggest: fingerprintGenerateCall, create: profileCreateCall, cookies: profileCookiesCall, plugins: profilePluginsCall };
+const webCalls = { launch: profileLaunchCall, opened: profileOpenedCall, list: profileListCall, suggest: fingerprintGenerateCall, create: profileCreateCall, cookies: profileCookiesCall, plugins: profilePluginsCall };
 const tokenCalls: typeof webCalls = {
-  detail: apiProfileDetailCall,
+  launch: apiProfileLaunchCall,
   opened: apiProfileOpenedCall,
   list: apiProfileListCall,
   suggest: apiFingerprintGenerateCall,
@@ -75,15 +78,15 @@ async function downloadWith(serverUrl: string, bearer: string, plugin: ProfilePl
 
 function sourceOver(client: ApiClient, calls: typeof webCalls, download: (plugin: ProfilePlugin) => Promise<Buffer>): ProfileSource {
   return {
-    detail: async (id) => (await client.call(calls.detail, { id })).profile,
+    launch: (id, deviceKey) => client.call(calls.launch, { id, deviceKey }),
     opened: async (id) => {
       await client.call(calls.opened, { id });
     },
     list: (query) => client.call(calls.list, query),
     suggest: async (os) => (await client.call(calls.suggest, { os })).suggestion,
     create: async (settings) => (await client.call(calls.create, { settings })).profile,
-    saveCookies: async (id, cookies) => {
-      await client.call(calls.cookies, { id, cookies });
+    saveCookies: async (id, cookies, grant) => {
+      await client.call(calls.cookies, { id, cookies, grant });
     },
     plugins: async (id) => (await client.call(calls.plugins, { profileId: id })).list,
     downloadPlugin: download,

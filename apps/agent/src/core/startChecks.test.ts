@@ -7,7 +7,7 @@ import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
 import { StartFailure, startFailureReason } from './startFailure.ts';
 
 const profileBase = {
-  id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'u1', name: 'owner' }, members: [], sharer: null,
+  id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'u1', name: 'owner' }, members: [], sharer: null, permission: null,
   name: 'Kernel', groupId: '0', os: 'windows', resolution: '1920x1080', language: '', timezone: '', startPage: '', proxy: { type: 'none' },
 };
 
