@@ -170,10 +170,16 @@ describe('profiles in the desktop client', () => {
     expect(foreign).toMatchObject({ code: Code.NOT_FOUND, data: { ids: [friendsOwn] } });
     expect((await buyerApi.call(sharedListCall, {})).total).toBe(0);
 
-    // Transfer to the buyer: gone from the owner's list and the friend's share.
+    // Transfer to the buyer, re-confirmed by password (a wrong one moves nothing): gone from the
+    // owner's list and the friend's share.
     await selectRow(page, created!);
     await page.getByTestId('batch-transfer').click();
     await page.getByTestId('transfer-account').fill(buyer.email);
+    await page.getByTestId('transfer-password').fill('not the password');
+    await page.getByTestId('transfer-save').click();
+    await page.getByTestId('transfer-dialog').getByText(text('code.wrongPassword')).waitFor();
+    expect((await buyerApi.call(profileListCall, {})).total).toBe(0);
+    await page.getByTestId('transfer-password').fill(owner.password);
     await page.getByTestId('transfer-save').click();
     await expect.poll(() => rowIds(page), { timeout: 15_000 }).not.toContain(created);
     expect((await buyerApi.call(profileListCall, {})).list.map((r) => r.id)).toEqual([created]);

@@ -32,6 +32,8 @@ export function entryText(entry: OperationLogEntry, { t, formatDate, joinList }:
     }
     case 'profile.share':
       return t('operlog.action.profile.share', { count, recipients: textOf(details.recipients), subject });
+    case 'profile.sharePermission':
+      return t('operlog.action.profile.sharePermission', { count, permission: t(`sharing.permission.${textOf(details.permission) || 'run'}`), subject });
     case 'profile.transfer':
       return t('operlog.action.profile.transfer', { count, to: textOf(details.to), subject });
     case 'group.update': {

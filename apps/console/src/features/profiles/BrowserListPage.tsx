@@ -18,6 +18,7 @@ import { useProfilePage } from './profileQueries.ts';
 import { ProfileSelectionBar } from './ProfileSelectionBar.tsx';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
+import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 
 const firstPage: ListQuery = { page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' };
 
@@ -32,6 +33,7 @@ export default function BrowserListPage() {
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [batchOpen, setBatchOpen] = useState(false);
   const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
+  const [membersOf, setMembersOf] = useState<string[] | null>(null);
   const list = useProfilePage(query);
   // A deleted row leaves the selection; the other selected rows stay selected.
   const removeOne = useDeleteProfiles((ids) => setSelected((current) => current.filter((id) => !ids.includes(id))));
@@ -46,6 +48,7 @@ export default function BrowserListPage() {
     onEdit: (row) => setEditing(row.id),
     onDelete: (row) => removeOne.mutate([row.id]),
     onCookies: (row) => setCookiesOf(row),
+    onMembers: (row) => setMembersOf([row.id]),
     renderLaunch: runtime.bridge ? (row) => <BrowserLaunchButton profileId={row.id} running={running.get(row.id)} /> : undefined,
     onCheck: checkFingerprint ? (row) => void checkFingerprint(row.id) : undefined,
   });
@@ -105,6 +108,7 @@ export default function BrowserListPage() {
       )}
       {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
       {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+      {membersOf ? <ShareMembersDialog ids={membersOf} onClose={() => setMembersOf(null)} /> : null}
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>
   );

@@ -9,7 +9,8 @@ const MAC_ADDRESS = /^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/i;
 const syncKeys = ['cookies', 'tabs', 'bookmarks', 'history', 'extensions', 'passwords'] as const;
 
 /** Advanced tab: network, debugging and launch details, and what is kept between runs. */
-export function ProfileAdvancedFields({ form }: { form: FormInstance<ProfileFormValues> }) {
+/** `shared`: what runs on the owner's machine (debug port, command line) is the owner's alone; not shown. */
+export function ProfileAdvancedFields({ form, shared = false }: { form: FormInstance<ProfileFormValues>; shared?: boolean }) {
   const { t } = useTranslation();
   const guarded = Form.useWatch(['fingerprint', 'portScanProtection', 'enabled'], form) as boolean | undefined;
   return (
@@ -24,7 +25,7 @@ export function ProfileAdvancedFields({ form }: { form: FormInstance<ProfileForm
         <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="adv-dns" />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
+        <Col xs={24} md={12} hidden={shared}>
           <Form.Item name={['fingerprint', 'remoteDebug', 'port']} label={t('profiles.adv.debugPort')} extra={t('profiles.adv.debugPortHint')}>
             <InputNumber min={0} max={65535} precision={0} style={{ width: '100%' }} data-testid="adv-debug-port" />
           </Form.Item>
@@ -47,7 +48,7 @@ export function ProfileAdvancedFields({ form }: { form: FormInstance<ProfileForm
           <Input maxLength={1000} placeholder="8000, 12345, 42069" data-testid="adv-port-whitelist" />
         </Form.Item>
       ) : null}
-      <Form.Item name={['fingerprint', 'commandLine']} label={t('profiles.adv.commandLine')} extra={t('profiles.adv.commandLineHint')}>
+      <Form.Item name={['fingerprint', 'commandLine']} label={t('profiles.adv.commandLine')} extra={t('profiles.adv.commandLineHint')} hidden={shared}>
         <Input.TextArea maxLength={4000} autoSize={{ minRows: 2, maxRows: 6 }} data-testid="adv-command-line" />
       </Form.Item>
       <Row gutter={16}>

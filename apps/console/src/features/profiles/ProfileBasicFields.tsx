@@ -12,7 +12,8 @@ const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '128
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** Basic tab: identity of the profile and what the browser says about itself (spec §3, §5). */
-export function ProfileBasicFields({ onGenerate, generating }: { onGenerate: () => void; generating: boolean }) {
+/** `owner`: a profile shared with this account, which stays in its owner's group (none of this account's). */
+export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenerate: () => void; generating: boolean; owner?: string | undefined }) {
   const { t } = useTranslation();
   const required = { required: true, whitespace: true, message: t('validation.required') };
   // The desktop client offers the majors installed here too; a major that is not installed runs
@@ -28,9 +29,15 @@ export function ProfileBasicFields({ onGenerate, generating }: { onGenerate: () 
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="groupId" label={t('profiles.field.group')} rules={[{ required: true, message: t('validation.required') }]}>
-            <GroupSelect testId="profile-group" />
-          </Form.Item>
+          {owner === undefined ? (
+            <Form.Item name="groupId" label={t('profiles.field.group')} rules={[{ required: true, message: t('validation.required') }]}>
+              <GroupSelect testId="profile-group" />
+            </Form.Item>
+          ) : (
+            <Form.Item label={t('profiles.field.group')} extra={t('sharing.ownerGroupNote', { owner })}>
+              <Input disabled value={t('sharing.ownersGroup', { owner })} data-testid="profile-owner-group" />
+            </Form.Item>
+          )}
         </Col>
       </Row>
       <Form.Item name="remark" label={t('profiles.field.remark')}>

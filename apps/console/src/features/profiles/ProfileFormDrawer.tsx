@@ -47,6 +47,8 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
   const suggestion = useFingerprintSuggestion(form);
   const generatedOnOpen = useRef(false);
   const editing = profileId !== null;
+  // Shared with this account to edit: the owner's group and command line stay the owner's.
+  const owner = detail.data?.permission ? detail.data.owner.name : undefined;
   // A new profile starts from the global settings' OS and start page; if they cannot be read,
   // from the contract's defaults rather than not at all.
   const accountSettings = useAccountSettings();
@@ -99,7 +101,7 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
   };
 
   const tabs = [
-    { key: 'basic', label: <span data-testid="profile-tab-basic">{t('profiles.tab.basic')}</span>, children: <ProfileBasicFields onGenerate={() => suggestion.mutate()} generating={suggestion.isPending} /> },
+    { key: 'basic', label: <span data-testid="profile-tab-basic">{t('profiles.tab.basic')}</span>, children: <ProfileBasicFields onGenerate={() => suggestion.mutate()} generating={suggestion.isPending} owner={owner} /> },
     { key: 'proxy', label: <span data-testid="profile-tab-proxy">{t('profiles.tab.proxy')}</span>, children: <ProfileProxyFields form={form} /> },
     {
       key: 'fingerprint',
@@ -111,7 +113,7 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
         </>
       ),
     },
-    { key: 'advanced', label: <span data-testid="profile-tab-advanced">{t('profiles.tab.advanced')}</span>, children: <ProfileAdvancedFields form={form} /> },
+    { key: 'advanced', label: <span data-testid="profile-tab-advanced">{t('profiles.tab.advanced')}</span>, children: <ProfileAdvancedFields form={form} shared={owner !== undefined} /> },
   ].map((item) => ({ ...item, forceRender: true })); // every field registered, so all are validated and sent
 
   return (

@@ -1,16 +1,17 @@
-import { DeleteOutlined, FolderOutlined, SendOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FolderOutlined, SendOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
+import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 import { MoveGroupDialog } from './MoveGroupDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 
-type Dialog = 'move' | 'share' | 'transfer' | null;
+type Dialog = 'move' | 'share' | 'members' | 'transfer' | null;
 
-/** Batch actions on the selected profiles: delete (to the recycle bin), move, share, transfer. */
+/** Batch actions on the selected profiles: delete (to the recycle bin), move, share, manage sharing, transfer. */
 export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -43,6 +44,9 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       <Button icon={<ShareAltOutlined />} onClick={() => setDialog('share')} data-testid="batch-share">
         {t('sharing.share')}
       </Button>
+      <Button icon={<TeamOutlined />} onClick={() => setDialog('members')} data-testid="batch-members">
+        {t('sharing.manage')}
+      </Button>
       <Button icon={<SendOutlined />} onClick={() => setDialog('transfer')} data-testid="batch-transfer">
         {t('sharing.transfer')}
       </Button>
@@ -51,6 +55,7 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       </Button>
       {dialog === 'move' ? <MoveGroupDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
       {dialog === 'share' ? <ShareDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'members' ? <ShareMembersDialog ids={ids} onClose={() => setDialog(null)} /> : null}
       {dialog === 'transfer' ? <TransferDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
     </Flex>
   );

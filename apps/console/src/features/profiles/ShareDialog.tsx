@@ -1,4 +1,4 @@
-import { Code, limits, profileShareCall, validateShareTargets } from '@facet/contracts';
+import { Code, limits, profileShareCall, validateShareTargets, type SharePermission } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,15 @@ import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { PermissionChoice } from '../sharing/PermissionTag.tsx';
 
 interface ShareForm {
   mode: 'accounts' | 'subAccounts';
   accounts: string[];
+  permission: SharePermission;
 }
 
-/** Shares the selected profiles with named accounts (at most 100) or with all sub-accounts (spec §6). */
+/** Shares the selected profiles with named accounts (at most 100) or with all sub-accounts (spec §6), with a permission. */
 export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -24,7 +26,10 @@ export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: 
   const mode = Form.useWatch('mode', form) ?? 'accounts';
   const share = useMutation({
     mutationFn: (values: ShareForm) =>
-      api.call(profileShareCall, values.mode === 'accounts' ? { mode: 'accounts', ids, accounts: values.accounts } : { mode: 'subAccounts', ids }),
+      api.call(
+        profileShareCall,
+        values.mode === 'accounts' ? { mode: 'accounts', ids, accounts: values.accounts, permission: values.permission } : { mode: 'subAccounts', ids, permission: values.permission },
+      ),
     onSuccess: async ({ changed, recipients }) => {
       message.success(t('sharing.shared', { count: changed, recipients }));
       onDone();
@@ -43,7 +48,7 @@ export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: 
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ mode: 'accounts', accounts: [] }} onFinish={(values) => share.mutate(values)} data-testid="share-dialog">
+      <Form form={form} layout="vertical" initialValues={{ mode: 'accounts', accounts: [], permission: 'run' }} onFinish={(values) => share.mutate(values)} data-testid="share-dialog">
         <Form.Item name="mode">
           <Radio.Group
             options={[
@@ -55,11 +60,15 @@ export function ShareDialog({ ids, onClose, onDone }: { ids: string[]; onClose: 
         </Form.Item>
         {mode === 'accounts' ? (
           <Form.Item name="accounts" label={t('sharing.accounts')} extra={t('sharing.accountsHint', { max: limits.maxAccountsPerShare })} rules={[fromContract(validateShareTargets, t)]}>
-            <Select mode="tags" tokenSeparators={[',', ';', ' ', '\n']} open={false} maxCount={limits.maxAccountsPerShare} data-testid="share-accounts" />
+            {/* No maxCount: it dropped the 101st name without a word; the rule names the limit instead. */}
+            <Select mode="tags" tokenSeparators={[',', ';', ' ', '\n']} open={false} data-testid="share-accounts" />
           </Form.Item>
         ) : (
           <Typography.Paragraph type="secondary">{t('sharing.subAccountsHint')}</Typography.Paragraph>
         )}
+        <Form.Item name="permission" label={t('sharing.permissionLabel')}>
+          <PermissionChoice testId="share-permission" />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Code, limits, profileTransferCall } from '@facet/contracts';
+import { Code, limits, profileTransferCall, validatePresentedPassword } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useRefreshProfileData } from '../groups/groupQueries.ts';
@@ -14,15 +15,17 @@ export function TransferDialog({ ids, onClose, onDone }: { ids: string[]; onClos
   const { api } = useRuntime();
   const showError = useShowError();
   const refresh = useRefreshProfileData();
-  const [form] = Form.useForm<{ account: string }>();
+  const [form] = Form.useForm<{ account: string; passwd: string }>();
   const transfer = useMutation({
-    mutationFn: ({ account }: { account: string }) => api.call(profileTransferCall, { ids, account: account.trim() }),
+    // A wrong password here is the person's typo, not a dead session (App.tsx): answered in the form.
+    meta: { credentialCall: true },
+    mutationFn: ({ account, passwd }: { account: string; passwd: string }) => api.call(profileTransferCall, { ids, account: account.trim(), passwd }),
     onSuccess: async ({ changed }) => {
       message.success(t('sharing.transferred', { count: changed }));
       onDone();
       await refresh();
     },
-    onError: (error) => showError(error, form, { fields: { [Code.ACCOUNT_UNKNOWN]: 'account' } }),
+    onError: (error) => showError(error, form, { fields: { [Code.ACCOUNT_UNKNOWN]: 'account', [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   return (
     <Modal
@@ -39,6 +42,10 @@ export function TransferDialog({ ids, onClose, onDone }: { ids: string[]; onClos
       <Form form={form} layout="vertical" onFinish={(values) => transfer.mutate(values)} data-testid="transfer-dialog">
         <Form.Item name="account" label={t('sharing.transferAccount')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
           <Input maxLength={limits.emailMaxLength} autoComplete="off" data-testid="transfer-account" />
+        </Form.Item>
+        {/* It cannot be undone (spec §5): the person confirms with their password. */}
+        <Form.Item name="passwd" label={t('sharing.yourPassword')} rules={[fromContract(validatePresentedPassword, t)]}>
+          <Input.Password autoComplete="current-password" maxLength={256} data-testid="transfer-password" />
         </Form.Item>
       </Form>
     </Modal>

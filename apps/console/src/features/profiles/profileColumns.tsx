@@ -14,6 +14,8 @@ interface ColumnOptions {
   onEdit: (row: ProfileRow) => void;
   onDelete: (row: ProfileRow) => void;
   onCookies: (row: ProfileRow) => void;
+  /** Who the profile is shared with, to change or revoke. */
+  onMembers: (row: ProfileRow) => void;
   /** The desktop client's open/close control; absent in the browser version. */
   renderLaunch?: ((row: ProfileRow) => ReactNode) | undefined;
   /** The desktop client's "Check fingerprint"; absent in the browser version. */
@@ -21,7 +23,7 @@ interface ColumnOptions {
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, onMembers, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
   const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 150, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
@@ -61,7 +63,20 @@ export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCooki
       sortOrder: sortOrder('lastUsedAt'),
       render: (_, row) => (row.lastUsedAt === null ? <Typography.Text type="secondary">{t('common.never')}</Typography.Text> : formatDate(row.lastUsedAt)),
     },
-    { key: 'members', title: t('profiles.col.sharedWith'), dataIndex: 'memberCount', width: 110 },
+    {
+      key: 'members',
+      title: t('profiles.col.sharedWith'),
+      dataIndex: 'memberCount',
+      width: 110,
+      render: (_, row) =>
+        row.memberCount > 0 ? (
+          <Button type="link" size="small" onClick={() => onMembers(row)} aria-label={t('sharing.manage')} data-testid={`profile-members-${row.id}`}>
+            {row.memberCount}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">0</Typography.Text>
+        ),
+    },
     {
       key: 'actions',
       title: t('profiles.col.actions'),

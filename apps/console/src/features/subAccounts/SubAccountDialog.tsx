@@ -1,10 +1,11 @@
-import { limits, validateNewPassword, validatePasswordsMatch, validateUsername, type Rule, type SubAccount } from '@facet/contracts';
+import { limits, validateNewPassword, validatePasswordsMatch, validateUsername, type GroupGrant, type Rule, type SubAccount } from '@facet/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Rule as FormRule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
 import { testId } from '../../lib/testId.ts';
+import { GroupGrantsField } from './GroupGrantsField.tsx';
 import { useSaveSubAccount } from './useSaveSubAccount.ts';
 
 /** The call's limits (contracts `subAccounts.ts`), mirrored so the inputs stop where the server would refuse. */
@@ -17,6 +18,8 @@ export interface SubAccountForm {
   platformAccount: string;
   password: string;
   confirm: string;
+  /** Absent (the mobile page has no such field): the authorized groups stay as they are. */
+  groupGrants?: GroupGrant[];
 }
 
 /** On edit the password may stay blank (unchanged); what is typed follows the new-password rule. */
@@ -43,7 +46,7 @@ export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccou
   const [form] = Form.useForm<SubAccountForm>();
   const editing = subAccount !== null;
   const save = useSaveSubAccount(subAccount, form, onClose);
-  const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '' };
+  const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '', groupGrants: subAccount?.groupGrants ?? [] };
   return (
     <Modal
       open
@@ -59,7 +62,7 @@ export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccou
         form={form}
         layout="vertical"
         initialValues={initial}
-        onFinish={(values) => save.mutate({ ...values, nickname: (values.nickname ?? '').trim(), platformAccount: (values.platformAccount ?? '').trim() })}
+        onFinish={(values) => save.mutate({ ...values, nickname: (values.nickname ?? '').trim(), platformAccount: (values.platformAccount ?? '').trim(), groupGrants: values.groupGrants ?? [] })}
         data-testid="sub-form"
       >
         {editing ? null : (
@@ -73,6 +76,7 @@ export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccou
         <Form.Item name="platformAccount" label={t('subAccounts.platformAccount')} extra={t('subAccounts.platformAccountHint')} rules={[{ max: PLATFORM_ACCOUNT_MAX, message: t('validation.tooLong') }]}>
           <Input maxLength={PLATFORM_ACCOUNT_MAX} data-testid="sub-platform-account" />
         </Form.Item>
+        <GroupGrantsField />
         {editing ? <Alert type="info" showIcon title={t('subAccounts.newPasswordHint')} style={{ marginBottom: 16 }} data-testid="sub-password-hint" /> : null}
         <Form.Item
           name="password"

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SubAccount } from '@facet/contracts';
-import { Button, Empty, Flex, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
+import { useGroups } from '../groups/groupQueries.ts';
 import { DeleteSubAccountDialog } from './DeleteSubAccountDialog.tsx';
 import { SubAccountDialog } from './SubAccountDialog.tsx';
 import { useSubAccounts } from './subAccountQueries.ts';
@@ -14,6 +15,8 @@ export default function SubAccountsPage() {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const subAccounts = useSubAccounts();
+  const groups = useGroups();
+  const groupName = new Map((groups.data?.list ?? []).map((g) => [g.id, g.name]));
   // undefined: dialog closed; null: adding; a sub-account: editing it.
   const [editing, setEditing] = useState<SubAccount | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<SubAccount | undefined>(undefined);
@@ -23,6 +26,22 @@ export default function SubAccountsPage() {
     { key: 'nickname', title: t('subAccounts.nickname'), dataIndex: 'nickname' },
     { key: 'platformAccount', title: t('subAccounts.platformAccount'), dataIndex: 'platformAccount' },
     { key: 'profileCount', title: t('subAccounts.profileCount'), dataIndex: 'profileCount' },
+    {
+      key: 'groups',
+      title: t('subAccounts.groups'),
+      render: (_, row) =>
+        row.groupGrants.length === 0 ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Space size={[0, 4]} wrap data-testid={`sub-groups-${row.username}`}>
+            {row.groupGrants.map((g) => (
+              <Tag key={g.groupId} color={g.permission === 'run' ? 'default' : g.permission === 'edit' ? 'blue' : 'purple'}>
+                {groupName.get(g.groupId) ?? g.groupId} · {t(`sharing.permission.${g.permission}`)}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
     { key: 'addedAt', title: t('subAccounts.addedAt'), dataIndex: 'addedAt', render: (ms: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(ms)}</span> },
     {
       key: 'lastLoginAt',

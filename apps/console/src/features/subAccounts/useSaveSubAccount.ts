@@ -19,10 +19,10 @@ export function useSaveSubAccount(subAccount: SubAccount | null, form: FormInsta
   const showError = useShowError();
   const refresh = useRefreshSubAccounts();
   return useMutation({
-    mutationFn: ({ username, nickname, platformAccount, password }: SubAccountForm) =>
+    mutationFn: ({ username, nickname, platformAccount, password, groupGrants }: SubAccountForm) =>
       subAccount
-        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}) })
-        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount }),
+        ? api.call(subAccountUpdateCall, { id: subAccount.id, nickname, platformAccount, ...(password ? { password } : {}), ...(groupGrants ? { groupGrants } : {}) })
+        : api.call(subAccountCreateCall, { username, password, nickname, platformAccount, groupGrants: groupGrants ?? [] }),
     onSuccess: async () => {
       message.success(t(subAccount ? 'subAccounts.updated' : 'subAccounts.created'));
       await refresh();

@@ -1,0 +1,31 @@
+import { sharePermissions, type SharePermission } from '@facet/contracts';
+import { Radio, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const colours: Record<SharePermission, string> = { run: 'default', edit: 'blue', full: 'purple' };
+
+/** A share's permission as a coloured word: run only, run and edit, full. */
+export function PermissionTag({ permission }: { permission: SharePermission }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={colours[permission]} data-testid={`permission-${permission}`}>
+      {t(`sharing.permission.${permission}`)}
+    </Tag>
+  );
+}
+
+/** The sharer's choice, each level with what it allows in words. */
+export function PermissionChoice({ value, onChange, testId }: { value?: SharePermission; onChange?: (value: SharePermission) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value as SharePermission)} data-testid={testId}>
+      <Space direction="vertical">
+        {sharePermissions.map((permission) => (
+          <Radio key={permission} value={permission} data-testid={`${testId}-${permission}`}>
+            {t(`sharing.permission.${permission}`)} <Typography.Text type="secondary">— {t(`sharing.permissionHint.${permission}`)}</Typography.Text>
+          </Radio>
+        ))}
+      </Space>
+    </Radio.Group>
+  );
+}
