@@ -80,6 +80,7 @@ describe('the API token menu, in the browser version', () => {
     await openDialog(page, 'view', main.password);
     await page.getByTestId('api-token-created').waitFor();
     expect(await page.getByTestId('api-token-created').textContent()).not.toBe('');
+    expect(await page.getByTestId('api-token-value').textContent()).toBe(first.token);
     expect(await page.getByTestId('api-token-last-used').textContent()).not.toBe(text('apiToken.neverUsed'));
     await screenshot(page, 'token-view-info');
     await closeDialog(page);

@@ -58,9 +58,21 @@ describe('plans and payments, in the browser version and the desktop client', ()
     await expect.poll(() => page.getByTestId('payment-qr').getAttribute('data-status')).toBe('active');
     const order = (await dialog.getAttribute('data-order'))!;
     expect(order).toMatch(/^ord_/);
+    // The number to quote is on the dialog, not only in the mobile page.
+    expect(await page.getByTestId('payment-order-number').textContent()).toBe(order);
+    await page.getByTestId('payment-order-hint').waitFor();
     await screenshot(page, 'payment-dialog');
+    // Meanwhile another tab of this console was last on the reward page: a link into the console
+    // must still open the page it names, not that restored tab.
+    const elsewhere = await page.context().newPage();
+    await elsewhere.goto(`${env.stack.serverUrl}/wel/reward`);
+    await elsewhere.getByTestId('screen-reward').waitFor();
+    await elsewhere.close();
     const [payWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('payment-method-operator').click()]);
-    await payWindow.waitForURL(`**/wel/account/package?order=${order}`);
+    await payWindow.waitForURL(`${env.stack.serverUrl}/wel/account/package?order=${order}`);
+    await payWindow.getByTestId('plan-order-pending').waitFor();
+    expect(await payWindow.getByTestId('plan-order-pending').textContent()).toContain(order);
+    expect(payWindow.url()).toBe(`${env.stack.serverUrl}/wel/account/package?order=${order}`);
     await payWindow.close();
     // The order in the dialog is still the one the window was opened for.
     expect(await dialog.getAttribute('data-order')).toBe(order);
@@ -102,6 +114,17 @@ describe('plans and payments, in the browser version and the desktop client', ()
     await desktop.getByText(text('startError.planExpired')).waitFor();
     expect(await desktop.getByTestId(`profile-running-${profile.id}`).count()).toBe(0);
     await screenshot(desktop, 'plan-ended-start-refused');
+
+    // Renewing from the desktop client: the operator's page opens in the client's own console,
+    // signed in, on the order (it used to open on the server's port, at its sign-in page).
+    await desktop.getByTestId('menu-package').click();
+    await desktop.getByTestId('plan-renew').click();
+    await desktop.getByTestId('payment-order-number').waitFor();
+    const renewal = (await desktop.getByTestId('payment-dialog').getAttribute('data-order'))!;
+    const [clientPay] = await Promise.all([desktop.context().waitForEvent('page'), desktop.getByTestId('payment-method-operator').click()]);
+    await clientPay.waitForURL(`${env.stack.agentUrl}/wel/account/package?order=${renewal}`);
+    await clientPay.getByTestId('plan-order-pending').waitFor();
+    await clientPay.close();
     expect(desktopErrors).toEqual([]);
     expect(errors).toEqual([]);
     await desktop.close();

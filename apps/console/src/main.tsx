@@ -1,3 +1,5 @@
+// First: where this load began, before the router moves anywhere (lib/entryPage.ts).
+import './lib/entryPage.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';

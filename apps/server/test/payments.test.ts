@@ -121,9 +121,14 @@ describe('plans and payments', () => {
     const main = await signedIn(server);
     const view = await main.client.call(subscriptionsCall, { type: planId, time: '1' });
     expect(view.time.find((t) => t.selected)?.amount).toBe(1990);
-    // The operator method's checkout is the console's page for the order.
+    // The operator method's checkout is the order's page in the console that asked: this
+    // server's, or the desktop client's on loopback; never another site.
     const { url } = await main.client.call(subscriptionOrderCall, { s: view.s!, id: 'operator' });
     expect(url).toBe(`${server.baseUrl}/wel/account/package?order=${view.s}`);
+    const fromClient = await main.client.call(subscriptionOrderCall, { s: view.s!, id: 'operator', consoleOrigin: 'http://127.0.0.1:50999' });
+    expect(fromClient.url).toBe(`http://127.0.0.1:50999/wel/account/package?order=${view.s}`);
+    const elsewhere = await main.client.call(subscriptionOrderCall, { s: view.s!, id: 'operator', consoleOrigin: 'https://evil.example' });
+    expect(elsewhere.url).toBe(`${server.baseUrl}/wel/account/package?order=${view.s}`);
 
     const before = Date.now();
     const confirmed = await cli('admin', 'order', 'confirm', view.s!);

@@ -81,6 +81,16 @@ describe('profiles', () => {
     expect((await client.call(profileListCall, {})).total).toBe(0);
   });
 
+  it('refuses a start page that is no address, and completes a bare host', async () => {
+    const { client } = await signedIn(server);
+    const error = await refusal(client.call(profileCreateCall, { settings: profileSettings({ startPage: 'not a url' }) }), Code.INVALID_INPUT);
+    expect((error.data as { issues: unknown[] }).issues).toEqual([{ path: 'settings.startPage', key: 'validation.startPage' }]);
+    await refusal(client.call(profileCreateCall, { settings: profileSettings({ startPage: 'javascript:alert(1)' }) }), Code.INVALID_INPUT);
+    expect((await client.call(profileListCall, {})).total).toBe(0);
+    const { profile } = await client.call(profileCreateCall, { settings: profileSettings({ startPage: 'shop.example/login' }) });
+    expect(profile.startPage).toBe('https://shop.example/login');
+  });
+
   it('lists with search over name, remark, id and proxy host, group filter, sort and page sizes', async () => {
     const { client } = await signedIn(server);
     const ids = await createProfiles(client, 25);

@@ -14,6 +14,7 @@ export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';
 export * from './profiles/profile.ts';
 export * from './profiles/sharing.ts';
+export * from './profiles/startPage.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';
 export * from './signing/sign.ts';

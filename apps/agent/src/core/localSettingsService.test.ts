@@ -24,12 +24,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function serviceWith(settings: { open: boolean; port: number; bindip?: string }): Promise<LocalSettingsService> {
+async function serviceWith(settings: { open: boolean; port: number; bindip?: string }, portOverride: number | null = null): Promise<LocalSettingsService> {
   writeLocalSettings(dataDir, { profileDir: '', diskMinLimitGb: 1, automation: { bindip: '127.0.0.1', passwordHash: '', ...settings } });
   const running = new RunningProfiles(() => Promise.reject(new Error('no launches in this test')));
   const made: LocalSettingsService = new LocalSettingsService({
     dataDir,
-    portOverride: null,
+    portOverride,
     startApi: (bindIp, port) => startLocalApi({ key: KEY, running, source: () => null, password: made.password }, port, bindIp),
     log: (line) => lines.push(line),
   });
@@ -75,6 +75,20 @@ afterEach(async () => {
 });
 
 describe('saving the local settings', () => {
+  it('shows the API where it listens under FACET_LOCAL_API_PORT, and saving another setting leaves it there', async () => {
+    const [saved, overridden] = [await freePort(), await freePort()];
+    service = await serviceWith({ open: false, port: saved }, overridden);
+    const info = await service.configInfo();
+    expect(info.automationAddress).toBe(`127.0.0.1:${overridden}`);
+    expect(info.Emulation).toMatchObject({ open: true, bindip: '127.0.0.1', port: overridden });
+    // Only the disk limit changes: scripts keep their API, and the saved automation section stays.
+    await service.save(await form(service, { diskMinLimit: 3 }));
+    expect(await status(overridden)).toBe(200);
+    expect(await status(saved)).toBe('ECONNREFUSED');
+    expect((await service.configInfo()).diskMinLimit).toBe(3);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, SETTINGS_FILE), 'utf8')).automation).toMatchObject({ open: false, port: saved });
+  });
+
   it('refuses what spec §5 and this machine do not allow, with a code, and changes nothing', async () => {
     const port = await freePort();
     service = await serviceWith({ open: true, port });

@@ -120,7 +120,10 @@ export class LocalSettingsService {
 
   async configInfo(): Promise<LocalClientConfig> {
     const profileDir = this.profilesDir();
-    const { open, bindip, port, passwordHash } = this.settings.automation;
+    const { passwordHash } = this.settings.automation;
+    // What runs, not only what is saved: with FACET_LOCAL_API_PORT the API listens elsewhere than
+    // the saved port, and a dialog showing the saved one would move scripts' API on any save.
+    const { open, bindip, port } = this.effectiveAutomation();
     return {
       profileDir,
       diskUse: await diskUse(profileDir),
@@ -158,9 +161,12 @@ export class LocalSettingsService {
     if (!bindOk) throw new SettingsRefusal(BridgeError.BIND_IP, bindip);
     const { profileDir, create } = await this.checkProfileDir(input.profileDir);
 
-    // Unchanged settings leave the API alone (and FACET_LOCAL_API_PORT with it), unless it should
-    // run and does not (its port was taken at start): then a save is the way to try again.
-    const automationChanged = open !== current.automation.open || bindip !== current.automation.bindip || port !== current.automation.port || (open && !this.api);
+    // Automation fields as the dialog showed them (what runs) leave the API and its saved section
+    // alone (and FACET_LOCAL_API_PORT with them), unless it should run and does not (its port was
+    // taken at start): then a save is the way to try again.
+    const effective = this.effectiveAutomation();
+    const untouched = open === effective.open && bindip === effective.bindip && port === effective.port;
+    const automationChanged = !untouched || (open && !this.api);
     const previous = this.api;
     if (automationChanged) await this.applyAutomation(open ? { bindip, port } : null);
     try {
@@ -169,7 +175,7 @@ export class LocalSettingsService {
       const settings: LocalSettings = {
         profileDir: profileDir === this.defaultProfileDir ? '' : profileDir,
         diskMinLimitGb: input.diskMinLimit as number,
-        automation: { open, bindip, port, passwordHash },
+        automation: untouched ? { ...current.automation, passwordHash } : { open, bindip, port, passwordHash },
       };
       writeLocalSettings(this.deps.dataDir, settings);
       this.settings = settings;
@@ -179,6 +185,13 @@ export class LocalSettingsService {
       throw error;
     }
     return this.configInfo();
+  }
+
+  /** The automation API as it runs (on its address and port), else as saved. */
+  private effectiveAutomation(): { open: boolean; bindip: string; port: number } {
+    if (this.api) return { open: true, bindip: this.api.host, port: this.api.port };
+    const { open, bindip, port } = this.settings.automation;
+    return { open, bindip, port };
   }
 
   /** The folder must be absolute and writable; a new one may be made inside an existing writable folder. */

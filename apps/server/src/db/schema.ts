@@ -105,6 +105,8 @@ export interface ApiTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** The token sealed with the data key (security/dataCipher.ts), for "view"; null for older tokens. */
+  token_sealed: string | null;
 }
 
 export interface ProfileGroupsTable {

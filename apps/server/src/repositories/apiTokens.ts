@@ -5,7 +5,7 @@ export class ApiTokensRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Revokes the account's current token and stores the new one, in one transaction. */
-  async replaceForAccount(accountId: string, id: string, tokenHash: string, now: number): Promise<void> {
+  async replaceForAccount(accountId: string, id: string, tokenHash: string, tokenSealed: string, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('api_tokens')
@@ -15,7 +15,7 @@ export class ApiTokensRepository {
         .execute();
       await trx
         .insertInto('api_tokens')
-        .values({ id, account_id: accountId, token_hash: tokenHash, created_at: now, last_used_at: null, revoked_at: null })
+        .values({ id, account_id: accountId, token_hash: tokenHash, token_sealed: tokenSealed, created_at: now, last_used_at: null, revoked_at: null })
         .execute();
     });
   }
@@ -29,10 +29,10 @@ export class ApiTokensRepository {
       .executeTakeFirst();
   }
 
-  findLiveForAccount(accountId: string): Promise<{ created_at: number; last_used_at: number | null } | undefined> {
+  findLiveForAccount(accountId: string): Promise<{ created_at: number; last_used_at: number | null; token_sealed: string | null } | undefined> {
     return this.db
       .selectFrom('api_tokens')
-      .select(['created_at', 'last_used_at'])
+      .select(['created_at', 'last_used_at', 'token_sealed'])
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();

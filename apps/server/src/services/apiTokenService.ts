@@ -2,26 +2,32 @@ import type { ApiTokenInfo } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
+import type { DataCipher } from '../security/dataCipher.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import { assertMain } from './roles.ts';
 
-/** API tokens for scripts (/v2/api/): main accounts only, one live token each, stored hashed. */
+/**
+ * API tokens for scripts (/v2/api/): main accounts only, one live token each, looked up by hash
+ * and kept sealed with the data key so its owner can view it again after the password.
+ */
 export class ApiTokenService {
   constructor(
     private readonly tokens: ApiTokensRepository,
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
+    private readonly cipher: DataCipher,
   ) {}
 
-  /** What is known of the live token (it is stored hashed), after the password is re-confirmed. */
+  /** The live token and when it was made and used, after the password is re-confirmed. */
   async view(account: Account, password: string): Promise<ApiTokenInfo | null> {
     assertMain(account);
     await confirmPassword(this.limiter, account, password);
     const live = await this.tokens.findLiveForAccount(account.id);
-    return live ? { createdAt: live.created_at, lastUsedAt: live.last_used_at } : null;
+    if (!live) return null;
+    return { createdAt: live.created_at, lastUsedAt: live.last_used_at, token: live.token_sealed ? this.cipher.decrypt(live.token_sealed) : null };
   }
 
   /** A new token in place of the old one, after the password is re-confirmed; shown this once. */
@@ -29,14 +35,15 @@ export class ApiTokenService {
     assertMain(account);
     await confirmPassword(this.limiter, account, password);
     const now = this.clock.now();
-    return { token: await this.issue(account, now), info: { createdAt: now, lastUsedAt: null } };
+    const token = await this.issue(account, now);
+    return { token, info: { createdAt: now, lastUsedAt: null, token } };
   }
 
   /** Issues a new token (revoking the previous one); the plain token is shown this once. */
   async issue(account: Account, now = this.clock.now()): Promise<string> {
     assertMain(account);
     const token = newSecretToken('fct_');
-    await this.tokens.replaceForAccount(account.id, newId('tok'), hashToken(token), now);
+    await this.tokens.replaceForAccount(account.id, newId('tok'), hashToken(token), this.cipher.encrypt(token), now);
     return token;
   }
 

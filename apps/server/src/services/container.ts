@@ -117,7 +117,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     sessions,
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock),
     captchas,
-    apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter),
+    apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter, deps.cipher),
     profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock)),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),

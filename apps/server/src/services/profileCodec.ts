@@ -1,5 +1,6 @@
 import {
   UNGROUPED_ID,
+  normaliseStartPage,
   profileSettingsSchema,
   type AccountRef,
   type Cookie,
@@ -49,6 +50,8 @@ export function columnsToSettings(record: ProfileRecord, cipher: DataCipher): Pr
   const secrets = JSON.parse(cipher.decrypt(record.secrets)) as StoredSecrets;
   return profileSettingsSchema.parse({
     ...stored,
+    // Rows saved before start pages were checked may hold one that is no address: read as none.
+    startPage: normaliseStartPage(stored.startPage ?? '') ?? '',
     name: record.name,
     groupId: record.group_id ?? UNGROUPED_ID,
     remark: record.remark,

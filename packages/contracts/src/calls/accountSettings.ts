@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { operatingSystems } from '../profiles/profile.ts';
+import { normaliseStartPage } from '../profiles/startPage.ts';
 
 /**
  * Global settings (spec §2 "global settings"): an account's defaults, kept on the server so they
@@ -34,6 +35,13 @@ export const accountSettingsSetCall = defineCall({
   access: 'session',
   tag: 'account',
   summary: 'Save your global settings; every field is given, as the settings page shows them.',
-  request: z.object({ settings: accountSettingsSchema }),
+  request: z.object({
+    // Checked where it is saved (stored settings are read leniently, so an old value never resets them).
+    settings: accountSettingsSchema.extend({
+      defaultStartPage: accountSettingsSchema.shape.defaultStartPage
+        .refine((value) => normaliseStartPage(value) !== null, { message: 'validation.startPage' })
+        .transform((value) => normaliseStartPage(value) ?? ''),
+    }),
+  }),
   response: z.object({ settings: accountSettingsSchema }),
 });

@@ -4,13 +4,14 @@ import { Code } from '../codes.ts';
 import { presentedPasswordField } from '../fields.ts';
 
 /**
- * The account's API token for scripts (/v2/api/). It is stored hashed, so "view" shows what is
- * known of it — whether one exists, when it was made and last used — and only a reset shows a
- * token, that once. Both re-confirm the account password (spec §5).
+ * The account's API token for scripts (/v2/api/): "view" shows it, when it was made and last
+ * used; "reset" replaces it. Both re-confirm the account password (spec §5).
  */
 export const apiTokenInfoSchema = z.object({
   createdAt: z.number().int(),
   lastUsedAt: z.number().int().nullable(),
+  /** null for a token made before tokens were kept to be shown again: a reset makes one that is. */
+  token: z.string().nullable(),
 });
 export type ApiTokenInfo = z.infer<typeof apiTokenInfoSchema>;
 
@@ -19,7 +20,7 @@ export const apiTokenViewCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'api-token',
-  summary: 'Whether your account has an API token, when it was made and last used. Main accounts only; re-confirmed with the password.',
+  summary: 'Your API token, when it was made and last used (null: none yet). Main accounts only; re-confirmed with the password.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.WRONG_CREDENTIALS, Code.RATE_LIMITED],
   request: z.object({ passwd: presentedPasswordField }),
   response: z.object({ token: apiTokenInfoSchema.nullable() }),
@@ -30,7 +31,7 @@ export const apiTokenResetCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'api-token',
-  summary: 'Make a new API token; the previous one stops working at once. The token is in this answer only. Main accounts only; re-confirmed with the password.',
+  summary: 'Make a new API token; the previous one stops working at once. Main accounts only; re-confirmed with the password.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.WRONG_CREDENTIALS, Code.RATE_LIMITED],
   request: z.object({ passwd: presentedPasswordField }),
   response: z.object({ token: z.string(), info: apiTokenInfoSchema }),

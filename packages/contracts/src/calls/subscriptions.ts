@@ -137,9 +137,10 @@ export const subscriptionOrderCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'plans',
-  summary: 'Where to pay an open order with the chosen method (opened in a new window). Main accounts only.',
+  summary:
+    'Where to pay an open order with the chosen method (opened in a new window); its way back is the console that asked (consoleOrigin: this server, or the desktop client on loopback). Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.QR_CODE_EXPIRED, Code.ORDER_CLOSED, Code.PAYMENT_METHOD_UNAVAILABLE],
-  request: z.object({ s: z.string().min(1).max(64), id: z.enum(paymentMethods) }),
+  request: z.object({ s: z.string().min(1).max(64), id: z.enum(paymentMethods), consoleOrigin: z.string().max(200).optional() }),
   response: z.object({ url: z.string() }),
 });
 

@@ -4,6 +4,7 @@ import { fingerprintOptionsSchema } from './fingerprintOptions.ts';
 import { proxySchema, proxySummarySchema } from './proxy.ts';
 import { accountRefSchema } from './accountRef.ts';
 import { sharePermissionSchema } from './sharing.ts';
+import { normaliseStartPage } from './startPage.ts';
 
 export const operatingSystems = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
 export type OperatingSystem = (typeof operatingSystems)[number];
@@ -57,7 +58,13 @@ export const profileSettingsSchema = z.object({
   language: z.string().max(200).default(''),
   /** IANA zone, e.g. "Europe/Berlin". Empty: follow the proxy's exit IP. */
   timezone: z.string().max(64).default(''),
-  startPage: z.string().max(2048).default(''),
+  /** '' opens the browser's own page; a bare host gains https:// (profiles/startPage.ts). */
+  startPage: z
+    .string()
+    .max(2048)
+    .default('')
+    .refine((value) => normaliseStartPage(value) !== null, { message: 'validation.startPage' })
+    .transform((value) => normaliseStartPage(value) ?? ''),
   kernelVersion: required(20),
   iconId: z.number().int().min(1).max(limits.browserIconCount).default(1),
   proxy: proxySchema.prefault({}),

@@ -1,6 +1,6 @@
 import { apiTokenViewCall, Code, limits, type ApiTokenInfo } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Form, Modal } from 'antd';
+import { Button, Descriptions, Empty, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
@@ -8,7 +8,7 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { PasswordForm, type PasswordValues } from './PasswordForm.tsx';
 
-/** What is known of the API token — it is stored hashed, so never the token itself. */
+/** The API token, with when it was made and last used, once the password is re-confirmed. */
 export function ApiTokenViewDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useRuntime();
@@ -61,6 +61,19 @@ function TokenInfo({ info }: { info: ApiTokenInfo | null }) {
       size="small"
       data-testid="api-token-info"
       items={[
+        {
+          key: 'token',
+          label: t('apiToken.token'),
+          children: info.token ? (
+            <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="api-token-value">
+              {info.token}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary" data-testid="api-token-hidden">
+              {t('apiToken.olderToken')}
+            </Typography.Text>
+          ),
+        },
         { key: 'created', label: t('apiToken.createdAt'), children: <span data-testid="api-token-created">{formatDate(info.createdAt)}</span> },
         { key: 'used', label: t('apiToken.lastUsedAt'), children: <span data-testid="api-token-last-used">{info.lastUsedAt === null ? t('apiToken.neverUsed') : formatDate(info.lastUsedAt)}</span> },
       ]}

@@ -2,9 +2,10 @@ import { limits, loginCall, memberCall, validatePresentedPassword, type Member }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
+import { afterSignIn } from '../../lib/entryPage.ts';
 import { landingPath } from '../../lib/routes.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const runtime = useRuntime();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const showError = useShowError();
   const [form] = Form.useForm<LoginForm>();
 
@@ -36,7 +38,9 @@ export default function LoginPage() {
     onSuccess: async (grant, values) => {
       adoptSession(runtime, queryClient, grant, values.keep);
       const member = await queryClient.fetchQuery({ queryKey: memberQueryKey, queryFn: async (): Promise<Member> => (await runtime.api.call(memberCall, {})).member });
-      void navigate(landingPath({ mode: runtime.mode, mobile: runtime.mobile, accountType: member.type }), { replace: true });
+      // Back to the page a link named (RequireAuth sent the person here from it), else the landing page.
+      const from = (location.state as { from?: unknown } | null)?.from;
+      void navigate(afterSignIn(from, landingPath({ mode: runtime.mode, mobile: runtime.mobile, accountType: member.type })), { replace: true });
     },
     onError: (error) => showError(error, form),
   });

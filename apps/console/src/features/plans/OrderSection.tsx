@@ -80,10 +80,29 @@ export function OrderSection({ order, receivedAt, refreshing, onRefresh, summary
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const { expiresAt, expired, status, markExpired } = useQrStatus(order, receivedAt, refreshing);
+  // The number the operator confirms, and support finds, the order by: shown, and copied in one click.
+  const number = order.s
+    ? [
+        {
+          key: 'order',
+          label: t('payment.orderNumber'),
+          children: (
+            <Typography.Text copyable style={{ wordBreak: 'break-all' }} data-testid="payment-order-number">
+              {order.s}
+            </Typography.Text>
+          ),
+        },
+      ]
+    : [];
   return (
     <Flex gap={24} wrap align="flex-start">
       <Flex vertical gap={12} style={{ flex: '1 1 300px', minWidth: 0 }}>
-        <Descriptions column={1} size="small" bordered data-testid="payment-summary" items={summary} />
+        <Descriptions column={1} size="small" bordered data-testid="payment-summary" items={[...(summary ?? []), ...number]} />
+        {order.s && order.payment.some((m) => m.k === 'operator') ? (
+          <Typography.Text type="secondary" data-testid="payment-order-hint">
+            {t('payment.orderNumberHint')}
+          </Typography.Text>
+        ) : null}
         <PaymentMethods order={order} disabled={expired || refreshing} onExpired={markExpired} />
       </Flex>
       {order.qrcode ? (
@@ -120,7 +139,8 @@ export function PaymentMethods({
   const showError = useShowError();
   const [openedUrl, setOpenedUrl] = useState<string | null>(null);
   const pay = useMutation({
-    mutationFn: ({ method }: { method: PaymentMethod; popup: Window | null }) => api.call(subscriptionOrderCall, { s: order.s ?? '', id: method }),
+    // The way back is this console (the desktop client's, or this server's), where the person is signed in.
+    mutationFn: ({ method }: { method: PaymentMethod; popup: Window | null }) => api.call(subscriptionOrderCall, { s: order.s ?? '', id: method, consoleOrigin: window.location.origin }),
     onSuccess: ({ url }, { popup }) => {
       const target = new URL(url, window.location.href).href;
       if (popup && !popup.closed) {

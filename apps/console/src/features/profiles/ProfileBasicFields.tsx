@@ -1,7 +1,8 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { DEFAULT_KERNEL_VERSION, operatingSystems } from '@facet/contracts';
+import { DEFAULT_KERNEL_VERSION, operatingSystems, validateStartPage } from '@facet/contracts';
 import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fromContract } from '../../lib/formRules.ts';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
 import { useInstalledKernels } from '../localSettings/useInstalledKernels.ts';
 import { IconPicker } from '../groups/IconPicker.tsx';
@@ -70,7 +71,7 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="startPage" label={t('profiles.field.startPage')}>
+          <Form.Item name="startPage" label={t('profiles.field.startPage')} rules={[fromContract(validateStartPage, t)]}>
             <Input maxLength={2048} placeholder="https://" data-testid="profile-start-page" />
           </Form.Item>
         </Col>

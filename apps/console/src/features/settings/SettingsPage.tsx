@@ -1,6 +1,7 @@
-import { operatingSystems, type AccountSettings } from '@facet/contracts';
+import { operatingSystems, validateStartPage, type AccountSettings } from '@facet/contracts';
 import { App, Button, Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { enumOptions } from '../profiles/enumOptions.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
@@ -62,7 +63,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
         name="defaultStartPage"
         label={t('settings.startPage.label')}
         extra={t('settings.startPage.hint')}
-        rules={[{ max: 2048, message: t('validation.tooLong') }]}
+        rules={[{ max: 2048, message: t('validation.tooLong') }, fromContract(validateStartPage, t)]}
       >
         <Input placeholder="https://" allowClear data-testid="settings-start-page" />
       </Form.Item>

@@ -13,7 +13,7 @@ export function RequireAuth({ children }: { children: (member: Member) => ReactN
   const { credentials } = useRuntime();
   const location = useLocation();
   const member = useMember();
-  if (!credentials.load()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!credentials.load()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (member.data) return <>{children(member.data)}</>;
   if (member.error && !(member.error instanceof ApiError && member.error.isSessionProblem)) {
     return (

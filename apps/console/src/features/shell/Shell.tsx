@@ -18,6 +18,7 @@ import { NoticesButton } from '../notices/NoticesButton.tsx';
 import { PlanReminder } from '../settings/PlanReminder.tsx';
 import { UpdateNotes } from '../updates/UpdateNotes.tsx';
 import { useBridgeConnected } from './useBridgeConnected.ts';
+import { entryLocation, namesAPage } from '../../lib/entryPage.ts';
 import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs.ts';
 import { Banners } from './Banners.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -48,13 +49,14 @@ export function Shell({ member }: { member: Member }) {
   const firstRender = useRef(true);
   const bridgeConnected = useBridgeConnected();
 
-  // Last tab restored on start, except for sub-accounts (spec §2).
+  // Last tab restored on start, except for sub-accounts (spec §2), and only when the page load
+  // named no page: a link into the console opens what it names.
   useEffect(() => {
     if (!firstRender.current) return;
     firstRender.current = false;
     if (restoredThisLoad) return;
     restoredThisLoad = true;
-    if (member.type !== 'sub' && tabs.active && location.pathname === landing && welRoutes[tabs.active] !== landing) {
+    if (member.type !== 'sub' && !namesAPage(entryLocation) && tabs.active && location.pathname === landing && welRoutes[tabs.active] !== landing) {
       void navigate(welRoutes[tabs.active], { replace: true });
     }
   }, []); // eslint-disable-line react-hooks/exhaustive-deps

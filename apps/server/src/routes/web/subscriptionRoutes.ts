@@ -1,5 +1,6 @@
 import { paymentListenCall, planStatusCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from '@facet/contracts';
 import { actingAccount } from '../../calls/context.ts';
+import { consoleOriginFor } from '../../payments/consoleOrigin.ts';
 import { bind, type CallBinding } from '../../calls/registerCalls.ts';
 import type { Services } from '../../services/container.ts';
 
@@ -8,7 +9,9 @@ export function subscriptionRoutes(s: Services): CallBinding[] {
     bind(planStatusCall, async (_payload, ctx) => ({ status: await s.payments.status(actingAccount(ctx)) })),
     bind(subscriptionsCall, async (selection, ctx) => s.payments.purchaseView(actingAccount(ctx), selection, ctx.origin)),
     bind(subscriptionRenewalCall, async (selection, ctx) => s.payments.renewalView(actingAccount(ctx), selection, ctx.origin)),
-    bind(subscriptionOrderCall, async ({ s: order, id }, ctx) => ({ url: await s.payments.checkout(actingAccount(ctx), order, id, ctx.origin) })),
+    bind(subscriptionOrderCall, async ({ s: order, id, consoleOrigin }, ctx) => ({
+      url: await s.payments.checkout(actingAccount(ctx), order, id, consoleOriginFor(consoleOrigin, ctx.origin)),
+    })),
     bind(paymentListenCall, async ({ s: order }, ctx) => s.payments.listen(actingAccount(ctx), order)),
   ];
 }
