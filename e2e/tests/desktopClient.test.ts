@@ -37,6 +37,25 @@ describe('desktop client (the agent\'s URL)', () => {
     await page.close();
   });
 
+  it('shows every side-menu label whole, in each of the ten languages', async () => {
+    const person = await signUpByApi(env.stack);
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
+    await page.getByTestId('side-menu').waitFor();
+    const cut: string[] = [];
+    for (const tag of ['en-US', 'zh-CN', 'ru', 'pt', 'fr', 'es', 'de', 'it', 'ja', 'vi']) {
+      await page.evaluate((language) => localStorage.setItem('facet.language', language), tag);
+      await page.reload();
+      await page.getByTestId('menu-sub').getByText(english('menu.sub', tag)).waitFor();
+      // A label that does not fit is wider than its box (it used to end in "…").
+      cut.push(...(await page.locator('[data-testid="side-menu"] .ant-menu-title-content').evaluateAll((els, lang) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${lang}: ${el.textContent}`), tag)));
+      if (tag === 'ru') await screenshot(page, 'client-menu-ru');
+    }
+    expect(cut).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the bridge secret to the agent\'s own page', async () => {
     const page = await env.browser.newPage();
     // A page of another origin cannot open the bridge: the agent refuses its Origin.

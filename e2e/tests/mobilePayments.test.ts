@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
-import { signInThroughForm, useStackAndBrowser } from '../support/fixture.ts';
+import { signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
 import { operator } from '../support/operatorCli.ts';
 
 const env = useStackAndBrowser({ FACET_FREE_PROFILES: '1', FACET_FREE_SUB_ACCOUNTS: '0' });
@@ -31,6 +31,12 @@ describe('the mobile screens at a phone viewport', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.viewport.width);
     await screenshot(page, 'mobile-my');
 
+    // The pay page opened by hand, with no plan chosen: the plan list, not "input abnormal".
+    await page.goto(`${env.stack.serverUrl}/mobile/package/pay`);
+    await page.waitForURL('**/mobile/package');
+    await page.getByTestId(`mobile-plan-card-${planId}`).waitFor();
+    expect(await page.getByText(text('code.invalidInput')).count()).toBe(0);
+    await page.goto(`${env.stack.serverUrl}/mobile/my`);
     await page.getByTestId('mobile-my-package').tap();
     await page.waitForURL('**/mobile/package');
     await page.getByTestId(`mobile-plan-card-${planId}`).tap();

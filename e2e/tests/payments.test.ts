@@ -62,12 +62,12 @@ describe('plans and payments, in the browser version and the desktop client', ()
     expect(await page.getByTestId('payment-order-number').textContent()).toBe(order);
     await page.getByTestId('payment-order-hint').waitFor();
     await screenshot(page, 'payment-dialog');
-    // Meanwhile another tab of this console was last on the reward page: a link into the console
-    // must still open the page it names, not that restored tab.
-    const elsewhere = await page.context().newPage();
-    await elsewhere.goto(`${env.stack.serverUrl}/wel/reward`);
-    await elsewhere.getByTestId('screen-reward').waitFor();
-    await elsewhere.close();
+    // Meanwhile another browser tab of this console was last on the reward page (as its saved
+    // tab strip says): a link into the console must still open the page it names, not that one.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('facet.tabs.'))!;
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), tabs: ['package', 'reward'], active: 'reward' }));
+    });
     const [payWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('payment-method-operator').click()]);
     await payWindow.waitForURL(`${env.stack.serverUrl}/wel/account/package?order=${order}`);
     await payWindow.getByTestId('plan-order-pending').waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { startAutomationAgent, type AutomationAgent } from '../support/automation.ts';
 import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
-import { signInThroughForm, text } from '../support/fixture.ts';
+import { pickMenuItem, signInThroughForm, text } from '../support/fixture.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
 import { freePort, startStack, type Stack } from '../support/processes.ts';
 import { startTestProxy, type TestProxy } from '../support/testProxy.ts';
@@ -89,8 +89,17 @@ describe('a shared profile, as a team uses it', () => {
     expect(await owner.getByTestId('share-permission-run').isChecked()).toBe(true);
     await screenshot(owner, 'team-share-dialog');
     await owner.getByTestId('share-save').click();
-    await owner.getByTestId(`profile-members-${profile.id}`).waitFor();
-    expect(await owner.getByTestId(`profile-members-${profile.id}`).textContent()).toBe('1');
+    await owner.getByTestId('share-dialog').waitFor({ state: 'detached' });
+    // Who has it: from the row's "More" menu (the "Shared with" column is one the person may add).
+    const openSharing = async () => {
+      const more = owner.getByTestId(`profile-more-${profile.id}`);
+      await pickMenuItem(more, owner.getByTestId(`profile-manage-sharing-${profile.id}`), owner.getByTestId('share-members'));
+    };
+    await openSharing();
+    await owner.getByTestId(`share-member-${sub.username}`).waitFor();
+    expect(await owner.getByTestId(`share-member-${sub.username}`).textContent()).toContain(text('sharing.permission.run'));
+    await owner.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await owner.getByTestId('share-members').waitFor({ state: 'detached' });
 
     // The sub-account, on its own machine, opens it from "Shared with me".
     const member = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -130,7 +139,7 @@ describe('a shared profile, as a team uses it', () => {
 
     // The owner sees who has it, and lets them edit.
     await owner.reload();
-    await owner.getByTestId(`profile-members-${profile.id}`).click();
+    await openSharing();
     await owner.getByTestId(`share-member-${sub.username}`).waitFor();
     await screenshot(owner, 'team-members');
     await owner.getByTestId(`share-member-permission-${sub.username}`).click();
@@ -150,7 +159,7 @@ describe('a shared profile, as a team uses it', () => {
     // Revoked: it leaves the recipient's list.
     await owner.keyboard.press('Escape');
     await owner.reload();
-    await owner.getByTestId(`profile-members-${profile.id}`).click();
+    await openSharing();
     await owner.getByTestId(`share-member-revoke-${sub.username}`).click();
     await owner.getByTestId('share-revoke-confirm').click();
     await owner.getByText(text('sharing.membersEmpty')).waitFor();

@@ -20,6 +20,12 @@ describe('API documentation', () => {
       expect(data.contentSchema).toBeTypeOf('object');
     }
     for (const call of apiCalls) expect(doc.paths[`/v2/api/${call.path}`]?.[call.method]).toBeDefined();
+    // The routes that are not signed calls are there too: /docs is the whole API.
+    expect(doc.paths['/v2/web/plugin/upload']?.post.requestBody.content['multipart/form-data'].schema.properties.package.format).toBe('binary');
+    expect(doc.paths['/v2/plugins/blob/{sha256}']?.get).toBeDefined();
+    expect(doc.paths['/v2/pay/{orderId}']?.get).toBeDefined();
+    expect(doc.paths['/v2/pay/stripe/webhook']?.post).toBeDefined();
+    expect(doc.paths['/config.json']?.get).toBeDefined();
     expect(doc.paths['/v2/web/login'].post.requestBody.content['application/json'].schema.properties.data.contentSchema.required).toEqual(
       expect.arrayContaining(['account', 'passwd']),
     );

@@ -92,7 +92,23 @@ describe('plan limits on the server', () => {
     expect(await liveCount(sender.client)).toBe(1);
   });
 
-  it('restricts the profile functions once the plan expires, for the main account and its sub-accounts', async () => {
+  it('leaves a team whose plan expired within the free allowance working as a free account would', async () => {
+    const main = await onPlan({ profiles: 10, subAccounts: 0 }, 60_000);
+    const [id] = await createProfiles(main.client, 1);
+    server.clock.advance(120);
+    try {
+      expect((await main.client.call(memberCall, {})).member.subscription.expired).toBe(true);
+      // One profile, as a free account may have: it still opens and changes.
+      await main.client.call(profileOpenedCall, { id: id! });
+      await main.client.call(profileUpdateCall, { id: id!, settings: profileSettings({ name: 'Still mine' }) });
+      // A second is beyond the free allowance: refused by its limit, not as an ended plan.
+      await refusal(createProfiles(main.client, 1), Code.PROFILE_LIMIT_REACHED);
+    } finally {
+      server.clock.advance(-120);
+    }
+  });
+
+  it('restricts the profile functions once the plan expires beyond the free allowance, for the main account and its sub-accounts', async () => {
     // Ending in a minute: sessions outlive it, so the test moves the clock by two.
     const main = await onPlan({ profiles: 10, subAccounts: 2 }, 60_000);
     const subName = newPerson('x').username;

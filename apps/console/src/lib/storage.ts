@@ -13,6 +13,8 @@ export const storageKeys = {
   /** sessionStorage: non-empty and not "0" means the desktop client (spec §9). */
   clientSession: 'client',
   tabs: (accountId: string) => `tabs.${accountId}`,
+  /** The browser list's columns as the person set them (features/profiles/columnSettings.ts). */
+  profileColumns: (accountId: string) => `profileColumns.${accountId}`,
   bindAlert: (accountId: string) => `bindAlert.${accountId}`,
   downloadBannerClosed: 'downloadBannerClosed',
   /** When the last payment success was announced (ms): a second notice within 4 s is skipped (spec §4). */

@@ -9,6 +9,7 @@ import {
 } from '@facet/contracts';
 import { translate } from '@facet/i18n';
 import { z } from 'zod';
+import { handWiredPaths } from './handWiredRoutes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -74,12 +75,14 @@ function operation(call: CallDefinition): JsonSchema {
 
 /**
  * The OpenAPI 3.1 document, generated from the same contracts the server validates with.
- * Never edited by hand: a test checks that every registered call is in it.
+ * Never edited by hand: a test checks that every registered call is in it, and the routes that
+ * are not calls (handWiredRoutes.ts) are described beside them.
  */
 export function buildOpenApiDocument(version: string): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const call of webCalls as readonly CallDefinition[]) paths[`${WEB_PREFIX}${call.path}`] = { [call.method]: operation(call) };
   for (const call of apiCalls as readonly CallDefinition[]) paths[`${API_PREFIX}${call.path}`] = { [call.method]: operation(call) };
+  Object.assign(paths, handWiredPaths());
   const codeTable = Object.entries(Code)
     .map(([name, code]) => `| ${code} | ${name} | ${translate('en-US', codeMessageKey[code])} |`)
     .join('\n');
@@ -97,7 +100,7 @@ export function buildOpenApiDocument(version: string): JsonSchema {
         codeTable,
       ].join('\n'),
     },
-    components: { securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' } } },
+    components: { securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' }, session: { type: 'http', scheme: 'bearer', description: 'The session token from login.' } } },
     paths,
   };
 }

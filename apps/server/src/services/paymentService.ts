@@ -62,8 +62,9 @@ export class PaymentService {
       state: team.state,
       plan: plan ? { ...planView(plan), profiles: holder.plan_profiles ?? plan.profiles, subAccounts: holder.plan_sub_accounts ?? plan.sub_accounts } : null,
       expiresAt: holder.plan_expires_at,
-      profiles: { used: await this.allowance.teamProfiles(team.holderId), limit: team.state === 'expired' ? (holder.plan_profiles ?? 0) : team.profiles },
-      subAccounts: { used: await this.allowance.teamSubAccounts(team.holderId), limit: team.state === 'expired' ? (holder.plan_sub_accounts ?? 0) : team.subAccounts },
+      // The limits in force: once a plan has expired, the free allowance's.
+      profiles: { used: await this.allowance.teamProfiles(team.holderId), limit: team.profiles },
+      subAccounts: { used: await this.allowance.teamSubAccounts(team.holderId), limit: team.subAccounts },
       trialGranted: holder.trial_granted_at !== null,
     };
   }

@@ -23,7 +23,9 @@ export interface TeamAllowance {
 /**
  * The plan limits of spec §3 and §4, enforced here rather than in the console. A team is a
  * main account and its sub-accounts: they share the main account's plan, and its number of
- * profiles counts theirs too. An expired plan restricts the profile functions until renewed.
+ * profiles counts theirs too. An expired plan falls back to what an account that never paid may
+ * have (the free allowance): a team within it keeps working as a free one would; a team beyond
+ * it has its profile functions restricted (spec §4) until it renews or comes back within it.
  */
 export class PlanAllowance {
   constructor(
@@ -37,15 +39,24 @@ export class PlanAllowance {
     if (!holder) throw new AppError(Code.NOT_FOUND);
     const expiresAt = holder.plan_expires_at;
     if (expiresAt === null) return { holderId: holder.id, state: 'free', ...this.free };
-    if (expiresAt <= this.clock.now()) return { holderId: holder.id, state: 'expired', profiles: 0, subAccounts: 0 };
+    if (expiresAt <= this.clock.now()) return { holderId: holder.id, state: 'expired', ...this.free };
     return { holderId: holder.id, state: 'active', profiles: holder.plan_profiles ?? UNLIMITED, subAccounts: holder.plan_sub_accounts ?? UNLIMITED };
   }
 
-  /** Profile functions (create, edit, open, share, restore) need a plan that has not expired. */
+  /**
+   * Profile functions (create, edit, open, share, restore) need a plan in force, or, once it has
+   * expired, a team no bigger than the free allowance: never worse off than one that never paid.
+   */
   async assertActive(actor: Account, executor: Executor = this.db): Promise<TeamAllowance> {
     const allowance = await this.of(actor, executor);
-    if (allowance.state === 'expired') throw new AppError(Code.PLAN_EXPIRED);
+    if (allowance.state === 'expired' && (await this.beyond(allowance, executor))) throw new AppError(Code.PLAN_EXPIRED);
     return allowance;
+  }
+
+  /** The team holds more than the allowance lets it have. */
+  private async beyond(allowance: TeamAllowance, executor: Executor): Promise<boolean> {
+    if (allowance.profiles !== UNLIMITED && (await this.teamProfiles(allowance.holderId, executor)) > allowance.profiles) return true;
+    return allowance.subAccounts !== UNLIMITED && (await this.teamSubAccounts(allowance.holderId, executor)) > allowance.subAccounts;
   }
 
   /**
@@ -62,13 +73,13 @@ export class PlanAllowance {
 
   /**
    * Room in the recipient's team for profiles handed over. Within one team nothing changes; a
-   * recipient on an expired plan has no room. Said as the recipient's limit, not as the actor's plan.
+   * recipient whose plan expired has the free allowance's room. Said as the recipient's limit.
    */
   async assertRecipientRoom(actor: Account, recipient: Account, adding: number, executor: Executor = this.db): Promise<void> {
     const [own, theirs] = [await this.of(actor, executor), await this.of(recipient, executor)];
     if (own.holderId === theirs.holderId || theirs.profiles === UNLIMITED) return;
     const used = await this.teamProfiles(theirs.holderId, executor);
-    if (theirs.state === 'expired' || used + adding > theirs.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { account: recipient.username, limit: theirs.profiles, used });
+    if (used + adding > theirs.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { account: recipient.username, limit: theirs.profiles, used });
   }
 
   async assertSubAccountRoom(actor: Account, executor: Executor = this.db): Promise<void> {

@@ -1,5 +1,8 @@
 import type { Rule } from '../validation.ts';
 
+/** WHATWG URL, in browsers and Node alike; this package's type libraries name neither, so it is typed here. */
+const WebUrl = (globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string } }).URL;
+
 /** Schemes a profile may open at start: web pages, and Chromium's own about: and chrome: pages. */
 const schemes = new Set(['http:', 'https:', 'about:', 'chrome:']);
 
@@ -13,9 +16,9 @@ export function normaliseStartPage(value: string): string | null {
   if (text === '') return '';
   if (/\s/.test(text)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d/.test(text) ? text : `https://${text}`;
-  let url: URL;
+  let url: { protocol: string; hostname: string };
   try {
-    url = new URL(withScheme);
+    url = new WebUrl(withScheme);
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Flex, QRCode, Result, Typography } f
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
@@ -42,6 +42,9 @@ export default function MobilePayPage({ kind }: { kind: PayKind }) {
       </MobilePage>
     );
   }
+  // Reached without a plan and time (a bookmark, a link typed by hand): there is no order to show
+  // yet, so the plan list, where one is chosen, rather than a refusal of the missing fields.
+  if (!type || !time) return <Navigate to={mobilePaths.package} replace />;
   return member.data ? <PayOrder kind={kind} type={type} time={time} back={back} /> : null;
 }
 

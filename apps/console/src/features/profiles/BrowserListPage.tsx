@@ -18,7 +18,14 @@ import { useProfilePage } from './profileQueries.ts';
 import { ProfileSelectionBar } from './ProfileSelectionBar.tsx';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
+import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { useMember } from '../auth/session.ts';
+import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
+import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
+
+/** antd's checkbox column, which the table adds before the others. */
+const SELECTION_COLUMN_WIDTH = 48;
 
 const firstPage: ListQuery = { page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' };
 
@@ -34,6 +41,10 @@ export default function BrowserListPage() {
   const [batchOpen, setBatchOpen] = useState(false);
   const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
   const [membersOf, setMembersOf] = useState<string[] | null>(null);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const member = useMember();
+  const columnsKey = storageKeys.profileColumns(member.data?.id ?? '');
+  const [columnSettings, setColumnSettings] = useState<ColumnSetting[]>(() => sanitizeColumnSettings(readJson(columnsKey)));
   const list = useProfilePage(query);
   // A deleted row leaves the selection; the other selected rows stay selected.
   const removeOne = useDeleteProfiles((ids) => setSelected((current) => current.filter((id) => !ids.includes(id))));
@@ -45,6 +56,7 @@ export default function BrowserListPage() {
     t,
     formatDate,
     query,
+    settings: columnSettings,
     onEdit: (row) => setEditing(row.id),
     onDelete: (row) => removeOne.mutate([row.id]),
     onCookies: (row) => setCookiesOf(row),
@@ -71,6 +83,7 @@ export default function BrowserListPage() {
         onGroupFilter={filterByGroup}
         onCreate={() => setEditing(null)}
         onBatchCreate={() => setBatchOpen(true)}
+        onColumns={() => setColumnsOpen(true)}
       />
       <ProfileSelectionBar ids={selected} onDone={() => setSelected([])} />
       {empty ? (
@@ -85,8 +98,11 @@ export default function BrowserListPage() {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1400 }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
+          // Exactly as wide as the chosen columns' widths (long texts end in "…" inside them), so
+          // the defaults fit 1280 px and fixed columns never cover others.
+          tableLayout="fixed"
+          scroll={{ x: SELECTION_COLUMN_WIDTH + columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
+          rowSelection={{ columnWidth: SELECTION_COLUMN_WIDTH, selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
           onRow={(row) => testId(`profile-row-${row.id}`)}
           locale={{ emptyText: <Empty description={t('profiles.noMatch')} /> }}
           pagination={{
@@ -108,6 +124,17 @@ export default function BrowserListPage() {
       )}
       {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
       {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+      {columnsOpen ? (
+        <ColumnSettingsDialog
+          settings={columnSettings}
+          onClose={() => setColumnsOpen(false)}
+          onSave={(next) => {
+            setColumnSettings(next);
+            writeJson(columnsKey, next);
+            setColumnsOpen(false);
+          }}
+        />
+      ) : null}
       {membersOf ? <ShareMembersDialog ids={membersOf} onClose={() => setMembersOf(null)} /> : null}
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
@@ -10,10 +10,11 @@ interface ToolbarProps {
   onGroupFilter: (groupId: string) => void;
   onCreate: () => void;
   onBatchCreate: () => void;
+  onColumns: () => void;
 }
 
-/** Search (name, remark, id, proxy host), group filter, and the two create buttons. */
-export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, onCreate, onBatchCreate }: ToolbarProps) {
+/** Search (name, remark, id, proxy host), group filter, column settings, and the two create buttons. */
+export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
@@ -29,6 +30,7 @@ export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilte
         <GroupSelect withAll value={groupFilter} onChange={onGroupFilter} style={{ width: 200 }} testId="profile-group-filter" />
       </Flex>
       <Flex gap={8}>
+        <Button icon={<SettingOutlined />} onClick={onColumns} aria-label={t('profiles.columns.title')} title={t('profiles.columns.title')} data-testid="profile-columns" />
         <Button icon={<AppstoreAddOutlined />} onClick={onBatchCreate} data-testid="batch-create">
           {t('profiles.batchCreate')}
         </Button>

@@ -1,16 +1,20 @@
+import { MoreOutlined } from '@ant-design/icons';
 import type { ListQuery, OperatingSystem, ProfileRow } from '@facet/contracts';
-import { Button, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Dropdown, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { testId } from '../../lib/testId.ts';
 import { GroupIcon } from '../groups/GroupIcon.tsx';
+import { defaultWidths, type ColumnKey, type ColumnSetting } from './columnSettings.ts';
 import { proxyText } from './proxyText.ts';
 
 interface ColumnOptions {
   t: TFunction;
   formatDate: (ms: number) => string;
   query: ListQuery;
+  /** Which columns show, in which order and how wide (columnSettings.ts). */
+  settings: readonly ColumnSetting[];
   onEdit: (row: ProfileRow) => void;
   onDelete: (row: ProfileRow) => void;
   onCookies: (row: ProfileRow) => void;
@@ -23,51 +27,49 @@ interface ColumnOptions {
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCookies, onMembers, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, settings, onEdit, onDelete, onCookies, onMembers, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
-  const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 150, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
-  return [
-    ...launch,
-    { key: 'serial', title: t('profiles.col.serial'), dataIndex: 'serial', width: 90, sorter: true, sortOrder: sortOrder('serial') },
-    {
+  const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 112, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
+  const all: Record<ColumnKey, TableColumnsType<ProfileRow>[number]> = {
+    serial: { key: 'serial', title: t('profiles.col.serial'), dataIndex: 'serial', sorter: true, sortOrder: sortOrder('serial') },
+    name: {
       key: 'name',
       title: t('profiles.col.name'),
       dataIndex: 'name',
-      width: 220,
       sorter: true,
       sortOrder: sortOrder('name'),
+      ellipsis: true,
       render: (_, row) => (
-        <Space>
+        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
           <GroupIcon icon={row.iconId} size={24} />
-          <Typography.Text>{row.name}</Typography.Text>
-        </Space>
+          <Typography.Text ellipsis={{ tooltip: row.name }} style={{ minWidth: 0 }}>
+            {row.name}
+          </Typography.Text>
+        </Flex>
       ),
     },
-    { key: 'group', title: t('profiles.col.group'), dataIndex: 'groupName', width: 150, ellipsis: true, render: (_, row) => row.groupName || t('groups.ungrouped') },
-    {
+    group: { key: 'group', title: t('profiles.col.group'), dataIndex: 'groupName', ellipsis: true, render: (_, row) => row.groupName || t('groups.ungrouped') },
+    proxy: {
       key: 'proxy',
       title: t('profiles.col.proxy'),
-      width: 230,
       ellipsis: true,
       render: (_, row) => <Typography.Text type={row.proxy.type === 'none' ? 'secondary' : undefined}>{proxyText(row.proxy, t)}</Typography.Text>,
     },
-    { key: 'os', title: t('profiles.col.os'), dataIndex: 'os', width: 110, render: (_, row) => <Tag>{osLabel(row.os)}</Tag> },
-    { key: 'remark', title: t('profiles.col.remark'), dataIndex: 'remark', width: 180, ellipsis: true },
-    {
+    os: { key: 'os', title: t('profiles.col.os'), dataIndex: 'os', render: (_, row) => <Tag>{osLabel(row.os)}</Tag> },
+    remark: { key: 'remark', title: t('profiles.col.remark'), dataIndex: 'remark', ellipsis: true },
+    lastUsedAt: {
       key: 'lastUsedAt',
       title: t('profiles.col.lastUsed'),
       dataIndex: 'lastUsedAt',
-      width: 180,
       sorter: true,
       sortOrder: sortOrder('lastUsedAt'),
       render: (_, row) => (row.lastUsedAt === null ? <Typography.Text type="secondary">{t('common.never')}</Typography.Text> : formatDate(row.lastUsedAt)),
     },
-    {
+    members: {
       key: 'members',
       title: t('profiles.col.sharedWith'),
       dataIndex: 'memberCount',
-      width: 110,
       render: (_, row) =>
         row.memberCount > 0 ? (
           <Button type="link" size="small" onClick={() => onMembers(row)} aria-label={t('sharing.manage')} data-testid={`profile-members-${row.id}`}>
@@ -77,36 +79,59 @@ export function profileColumns({ t, formatDate, query, onEdit, onDelete, onCooki
           <Typography.Text type="secondary">0</Typography.Text>
         ),
     },
+  };
+  const chosen = settings.filter((s) => s.visible).map((s) => ({ ...all[s.key], width: s.width ?? defaultWidths[s.key] }));
+  return [
+    ...launch,
+    ...chosen,
     {
       key: 'actions',
       title: t('profiles.col.actions'),
-      width: onCheck ? 330 : 210,
+      width: 170,
       fixed: 'end',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => onEdit(row)} data-testid={`profile-edit-${row.id}`}>
-            {t('profiles.edit')}
-          </Button>
-          <Button type="link" size="small" onClick={() => onCookies(row)} data-testid={`profile-cookies-${row.id}`}>
-            {t('profiles.cookies')}
-          </Button>
-          {onCheck ? (
-            <Button type="link" size="small" onClick={() => onCheck(row)} data-testid={`profile-check-${row.id}`}>
-              {t('profiles.checkFingerprint')}
-            </Button>
-          ) : null}
-          <Popconfirm
-            title={t('profiles.deleteOneConfirm', { name: row.name })}
-            description={t('profiles.deleteHint')}
-            okButtonProps={{ danger: true, ...testId('profile-delete-confirm') }}
-            onConfirm={() => onDelete(row)}
-          >
-            <Button type="link" size="small" danger data-testid={`profile-delete-${row.id}`}>
-              {t('profiles.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onCheck={onCheck} />,
     },
   ];
+}
+
+/** Edit and Cookies at hand; the rest under "More", so the column stays narrow enough for 1280 px. */
+function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onCheck'> & { row: ProfileRow }) {
+  const { modal } = App.useApp();
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('profiles.deleteOneConfirm', { name: row.name }),
+      content: t('profiles.deleteHint'),
+      okText: t('profiles.delete'),
+      okButtonProps: { danger: true, ...testId('profile-delete-confirm') },
+      onOk: () => onDelete(row),
+    });
+  const items = [
+    ...(onCheck ? [{ key: 'check', label: <span data-testid={`profile-check-${row.id}`}>{t('profiles.checkFingerprint')}</span> }] : []),
+    { key: 'members', label: <span data-testid={`profile-manage-sharing-${row.id}`}>{t('sharing.manage')}</span> },
+    { type: 'divider' as const },
+    { key: 'delete', danger: true, label: <span data-testid={`profile-delete-${row.id}`}>{t('profiles.delete')}</span> },
+  ];
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onEdit(row)} data-testid={`profile-edit-${row.id}`}>
+        {t('profiles.edit')}
+      </Button>
+      <Button type="link" size="small" onClick={() => onCookies(row)} data-testid={`profile-cookies-${row.id}`}>
+        {t('profiles.cookies')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'check') onCheck?.(row);
+            else if (key === 'members') onMembers(row);
+            else if (key === 'delete') confirmDelete();
+          },
+        }}
+      >
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('profiles.more')} data-testid={`profile-more-${row.id}`} />
+      </Dropdown>
+    </Space>
+  );
 }

@@ -62,6 +62,7 @@ export function SideMenu({ entries, collapsed, onOpen }: { entries: MenuEntry[];
         void navigate(key);
       }}
       style={{ borderInlineEnd: 'none' }}
+      className="facet-side-menu"
       data-testid="side-menu"
     />
   );
