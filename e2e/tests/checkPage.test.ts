@@ -113,6 +113,34 @@ describe('the fingerprint check page', () => {
     }
   });
 
+  it('opens as a profile\'s start page: the check page (facet:check), or the IP check (facet:ip)', async () => {
+    const proxy = { type: 'http', host: '127.0.0.1', port: h.proxy.port, username: 'proxy-user', password: 'proxy-pass' };
+    const checked = await h.createProfile('Starts on its check', { startPage: 'facet:check', proxy });
+    const ip = await h.createProfile('Starts on the IP check', { startPage: 'facet:ip', proxy });
+    for (const [id, wanted] of [
+      [checked, (url: string) => /^http:\/\/127\.0\.0\.1:\d+\/c\/[\w-]{32}\/$/.test(url)],
+      [ip, (url: string) => url === `${h.pages.url}/ip`],
+    ] as const) {
+      const { body } = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
+      expect(body.code, JSON.stringify(body)).toBe(0);
+      const browser = await playwright.connectOverCDP(body.data.ws.puppeteer);
+      try {
+        const page = await pageWhere(browser.contexts()[0]!, wanted);
+        if (id === checked) {
+          await page.waitForFunction(() => (window as unknown as { facetCheck?: unknown }).facetCheck !== undefined, undefined, { timeout: 60_000 });
+          const result = await page.evaluate(() => (window as unknown as { facetCheck: unknown }).facetCheck);
+          expect(checkReportSchema.parse(result).profileId).toBe(id);
+          // In the profile's language (German), as the console would have it.
+          expect(await page.title()).toBe(translate('de', 'fingerprintCheck.title'));
+        } else {
+          expect(await page.locator('body').innerText()).toContain('127.0.0.1');
+        }
+      } finally {
+        await stop(id, browser);
+      }
+    }
+  });
+
   it('answers a profile that does not exist as the start does', async () => {
     const { body } = await h.agent.call('/api/v1/browser/check?profile_id=nosuchprofile');
     expect(body).toMatchObject({ code: -1, msg: 'profile_not_found' });

@@ -1,4 +1,4 @@
-import { publicConfigSchema } from '@facet/contracts';
+import { publicConfigSchema, resolveLanguage } from '@facet/contracts';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +68,16 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   // The launcher is made below; a start cannot come before the agent has finished starting.
   const running = new RunningProfiles(async (profileId, options) => {
     if (!chromium) throw new Error('no Chromium found: install chromium or set CHROME_PATH');
-    return launcher.launch(profileId, options);
+    const launched = await launcher.launch(profileId, options);
+    // A profile whose start page is the fingerprint check: the check opens once the browser runs,
+    // in the profile's own language where the console has it.
+    if (launched.checkAtStart) {
+      void checks
+        .open({ ...launched, profile: launched.profile }, resolveLanguage(launched.profile.language.split(',')[0] ?? '').tag)
+        .then((check) => launched.openTab(check.url))
+        .catch((error: unknown) => log(`profile ${profileId}: the check page did not open: ${String(error)}`));
+    }
+    return launched;
   });
   const checks = await CheckServer.start({ ipCheckUrl: config.ipCheckUrl, geo, log });
   const checkFingerprint = (profileId: string, lang: string, options: { headless?: boolean } = {}) => openFingerprintCheck({ running, checks }, profileId, lang, options);

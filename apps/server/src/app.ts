@@ -17,6 +17,7 @@ import { consoleRoute } from './routes/consoleRoute.ts';
 import { docsRoute } from './routes/docsRoute.ts';
 import { authRoutes } from './routes/web/authRoutes.ts';
 import { groupRoutes } from './routes/web/groupRoutes.ts';
+import { tagRoutes } from './routes/web/tagRoutes.ts';
 import { memberRoutes } from './routes/web/memberRoutes.ts';
 import { profileRoutes } from './routes/web/profileRoutes.ts';
 import { recycleRoutes } from './routes/web/recycleRoutes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     ...memberRoutes(services),
     ...profileRoutes(services),
     ...groupRoutes(services),
+    ...tagRoutes(services),
     ...recycleRoutes(services),
     ...subAccountRoutes(services),
     ...apiTokenRoutes(services),

@@ -79,6 +79,10 @@ export const Code = {
   NO_SUB_ACCOUNTS: 1304,
   /** A profile shared with the acting account, but not with the permission this needs; data.needed names it. */
   SHARED_ACCESS_TOO_LOW: 1305,
+  /** A tag of that name (whatever its letter case) exists in the account. */
+  TAG_NAME_TAKEN: 1306,
+  /** The account has as many tags as it may (data.limit). */
+  TAG_LIMIT_REACHED: 1307,
 
   /* Plugin uploads (1400–1429): one code per inspector refusal, its detail as data. */
   /** More than 20 MB arrived; the rest was not read. */
@@ -172,6 +176,8 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.GROUP_NAME_TAKEN]: 'code.groupNameTaken',
   [Code.NO_SUB_ACCOUNTS]: 'code.noSubAccounts',
   [Code.SHARED_ACCESS_TOO_LOW]: 'code.sharedAccessTooLow',
+  [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
+  [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',
   [Code.PLUGIN_PACKAGE_TOO_LARGE]: 'code.pluginPackageTooLarge',
   [Code.PLUGIN_PACKAGE_NOT_ZIP]: 'code.pluginPackageNotZip',
   [Code.PLUGIN_PACKAGE_IS_CRX]: 'code.pluginPackageIsCrx',

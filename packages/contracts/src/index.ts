@@ -15,6 +15,7 @@ export * from './profiles/fingerprintOptions.ts';
 export * from './profiles/profile.ts';
 export * from './profiles/sharing.ts';
 export * from './profiles/startPage.ts';
+export * from './profiles/tags.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';
 export * from './signing/sign.ts';

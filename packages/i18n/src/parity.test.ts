@@ -27,12 +27,12 @@ const sameEverywhere = new Set([
  */
 const sameInLanguage: Record<string, string[]> = {
   vi: ['Proxy'],
-  pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies'],
+  pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies', 'Magenta'],
   ja: ['OS'],
-  it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback'],
-  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact', 'Contradictions', 'Type'],
-  es: ['No', 'Real', 'Cookies', 'Proxies'],
-  de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback'],
+  it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback', 'Magenta'],
+  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact', 'Contradictions', 'Type', 'Magenta', 'Orange', 'Cyan', 'Indigo'],
+  es: ['No', 'Real', 'Cookies', 'Proxies', 'Magenta'],
+  de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback', 'Tags', 'Magenta', 'Orange', 'Gold', 'Cyan', 'Indigo'],
 };
 
 describe('locale files', () => {

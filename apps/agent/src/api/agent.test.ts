@@ -120,9 +120,11 @@ describe('agent bridge', () => {
     expect((await askBridge(ws, 1, 'hello', { secret: await secretOf(), lang: 9 })).error).toBe(BridgeError.OK);
     expect((await askBridge(ws, 2, 'base64Encode', { text: 'Facet ✓' })).value).toBe(Buffer.from('Facet ✓').toString('base64'));
     expect((await askBridge(ws, 3, 'isBrowserRunning', { profileId: 'p1' })).value).toBe(false);
-    const config = (await askBridge(ws, 4, 'configInfo')).value as { profileDir: string; Emulation: { port: number } };
+    const config = (await askBridge(ws, 4, 'configInfo')).value as { profileDir: string; Emulation: { open: boolean; port: number }; automationAddress: string | null };
     expect(config.profileDir).toBe(path.join(dataDir, 'agent', 'profiles'));
-    expect(config.Emulation.port).toBe(50325);
+    // The automation API as it listens (this test's agent has FACET_LOCAL_API_PORT), not the saved 50325.
+    expect(config.Emulation.open).toBe(true);
+    expect(`127.0.0.1:${config.Emulation.port}`).toBe(config.automationAddress);
     const refused = await askBridge(ws, 5, 'openUrl', { url: 'file:///etc/passwd' });
     expect(refused.error).toBe(BridgeError.NOT_ALLOWED);
     expect(refused.msg).not.toBe('');

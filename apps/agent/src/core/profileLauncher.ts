@@ -1,5 +1,5 @@
 import { ApiError } from '@facet/api-client';
-import { Code, limits, type Kernel, type Profile } from '@facet/contracts';
+import { Code, limits, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
 import { launchBrowser } from '../browser/launchBrowser.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
@@ -45,7 +45,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
   let display: Promise<VirtualDisplay> | null = null;
   const needsDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 
-  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedProfile> => {
+  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedProfile & { profile: Profile; checkAtStart: boolean }> => {
     const from = source();
     if (!from) throw new NoAccountError();
     const profilesDir = settings.profilesDir();
@@ -59,8 +59,14 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     // The secrets travel sealed to this device; they join the profile only here, in the agent.
     const secrets = settings.deviceKey.open(ticket.sealed, profileId);
     const stored: Profile = { ...ticket.profile, proxy: { ...ticket.profile.proxy, username: secrets.proxyUsername, password: secrets.proxyPassword }, cookies: secrets.cookies };
-    const { kernel, profile } = alignToKernel(await settings.kernels(), stored);
-    if (profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
+    const aligned = alignToKernel(await settings.kernels(), stored);
+    const { kernel } = aligned;
+    // Facet's own start pages: the IP check is the service the agent asks; the fingerprint check
+    // page needs the running browser, so the browser starts blank and the check opens after.
+    const checkAtStart = aligned.profile.startPage === START_PAGE_CHECK;
+    const startPage = aligned.profile.startPage === START_PAGE_IP ? settings.ipCheckUrl : checkAtStart ? '' : aligned.profile.startPage;
+    const profile = startPage === aligned.profile.startPage ? aligned.profile : { ...aligned.profile, startPage };
+    if (aligned.profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
     // Every assigned plugin verified before anything is spawned: one that fails stops the start,
     // rather than opening the profile without what its user relies on.
     // A shared profile loads none of its owner's plugins on this machine: the server answers it an
@@ -93,7 +99,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
     // Started all the same (a contradiction is the user's to resolve); Check fingerprint shows them in words.
     if (launched.contradictions.length > 0) settings.log(`profile ${profileId}: contradictions on this computer: ${launched.contradictions.map((c) => c.code).join(', ')}`);
-    return { ...launched, profile };
+    return { ...launched, profile, checkAtStart };
   };
 
   return {

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_rewards_and_settings.ts';
 import * as m0008 from './migrations/0008_plugins.ts';
 import * as m0009 from './migrations/0009_share_permissions.ts';
 import * as m0010 from './migrations/0010_api_token_sealed.ts';
+import * as m0011 from './migrations/0011_tags.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_plugins': m0008,
   '0009_share_permissions': m0009,
   '0010_api_token_sealed': m0010,
+  '0011_tags': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

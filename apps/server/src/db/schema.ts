@@ -14,6 +14,8 @@ export interface Database {
   profiles: ProfilesTable;
   profile_shares: ProfileSharesTable;
   group_grants: GroupGrantsTable;
+  tags: TagsTable;
+  profile_tags: ProfileTagsTable;
   plans: PlansTable;
   orders: OrdersTable;
   operation_logs: OperationLogsTable;
@@ -152,6 +154,21 @@ export interface ProfileSharesTable {
   created_at: number;
   /** run | edit | full (contracts: sharePermissions). */
   permission: Generated<string>;
+}
+
+/** An account's coloured label; `name_key` is the name in lower case (unique per account). */
+export interface TagsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  name_key: string;
+  color: string;
+  created_at: number;
+}
+
+export interface ProfileTagsTable {
+  profile_id: string;
+  tag_id: string;
 }
 
 /** A main account's group that one of its sub-accounts may reach, with a permission. */

@@ -112,6 +112,7 @@ export class ProfilesRepository {
     let base = this.db.selectFrom('profiles as p').where('p.owner_id', '=', ownerId).where('p.deleted_at', 'is', null);
     if (query.groupId !== undefined) base = query.groupId === '0' ? base.where('p.group_id', 'is', null) : base.where('p.group_id', '=', query.groupId);
     if (query.search) base = base.where(matches(query.search));
+    if (query.tagId) base = base.where('p.id', 'in', this.db.selectFrom('profile_tags').select('profile_id').where('tag_id', '=', query.tagId));
     const sort = sortColumns[query.sort];
     // The page is picked from the profiles alone (read in index order), and only its rows are
     // joined: joining first let PostgreSQL hash-join all 100,000 rows before sorting them.
@@ -121,7 +122,7 @@ export class ProfilesRepository {
     const page = inOrder(base.select(listColumns))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const unfiltered = query.groupId === undefined && !query.search;
+    const unfiltered = query.groupId === undefined && !query.search && !query.tagId;
     const liveCount = this.db.selectFrom('accounts').select('live_profiles').where('id', '=', ownerId);
     const rowsQuery = this.db
       .selectFrom(page.as('p'))

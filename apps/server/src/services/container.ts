@@ -17,6 +17,8 @@ import { ReplayGuard } from './replayGuard.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
+import { TagService } from './tagService.ts';
+import { ProfileFileService } from './profileFileService.ts';
 import { ProfileService } from './profileService.ts';
 import { LaunchGrants } from './launchGrant.ts';
 import { RecycleService } from './recycleService.ts';
@@ -55,6 +57,8 @@ export interface Services {
   profiles: ProfileService;
   fingerprints: FingerprintPool;
   groups: GroupService;
+  tags: TagService;
+  profileFiles: ProfileFileService;
   recycle: RecycleService;
   sharing: SharingService;
   subAccounts: SubAccountService;
@@ -108,6 +112,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
   const blobs = new BlobStore(deps.dataDir);
   const plugins = new PluginService(db, blobs, operationLog, clock);
+  const profiles = new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock));
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider => (method === 'stripe' && stripe ? stripe : new OperatorProvider()));
   return {
     clock,
@@ -118,9 +123,11 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock),
     captchas,
     apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter, deps.cipher),
-    profiles: new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock)),
+    profiles,
+    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.cipher, clock),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
+    tags: new TagService(db, clock),
     recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays),
     sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock),
     subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),

@@ -8,6 +8,7 @@ import {
   type ProfileRow,
   type ProfileSettings,
   type SharePermission,
+  type Tag,
 } from '@facet/contracts';
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
@@ -92,7 +93,7 @@ export function toProfile(
   };
 }
 
-export function toProfileRow(record: ProfileListRecord): ProfileRow {
+export function toProfileRow(record: ProfileListRecord, tags: Tag[] = []): ProfileRow {
   return {
     id: record.id,
     serial: record.serial,
@@ -115,5 +116,6 @@ export function toProfileRow(record: ProfileListRecord): ProfileRow {
     memberCount: record.member_count,
     sharer: record.sharer_id ? { id: record.sharer_id, name: record.sharer_name ?? '' } : null,
     permission: record.permission,
+    tags,
   };
 }

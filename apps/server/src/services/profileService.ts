@@ -26,9 +26,12 @@ import type { PlanAllowance } from './planAllowance.ts';
 import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
+import type { Executor } from '../repositories/executor.ts';
 import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
+import { TagsRepository } from '../repositories/tags.ts';
+import { toTag } from './tagView.ts';
 import type { DataCipher } from '../security/dataCipher.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
@@ -65,12 +68,13 @@ export class ProfileService {
 
   async list(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
     const { rows, total } = await this.profiles.listOwned(actor.id, query);
-    return { list: rows.map(toProfileRow), total };
+    const tags = await new TagsRepository(this.db).of(rows.map((r) => r.id));
+    return { list: rows.map((r) => toProfileRow(r, (tags.get(r.id) ?? []).map(toTag))), total };
   }
 
   async listShared(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
     const { rows, total } = await this.profiles.listShared(actor.id, query);
-    return { list: rows.map(toProfileRow), total };
+    return { list: rows.map((r) => toProfileRow(r)), total };
   }
 
   async detail(actor: Account, id: string): Promise<Profile> {
@@ -210,10 +214,20 @@ export class ProfileService {
     });
   }
 
-  private async insert(actor: Account, all: ProfileSettings[], action: 'profile.create' | 'profile.batchCreate'): Promise<ProfileRecord[]> {
+  private insert(actor: Account, all: ProfileSettings[], action: 'profile.create' | 'profile.batchCreate'): Promise<ProfileRecord[]> {
+    return this.insertWith(actor, all.length, async () => all, action);
+  }
+
+  /**
+   * Writes `count` new profiles of the actor's in one transaction: room in the plan checked
+   * there, then `prepare` (which may write what the profiles need, such as groups, in the same
+   * transaction) gives their settings. All or none.
+   */
+  async insertWith(actor: Account, count: number, prepare: (trx: Executor) => Promise<ProfileSettings[]>, action: 'profile.create' | 'profile.batchCreate' | 'profile.import'): Promise<ProfileRecord[]> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      await this.allowance.assertProfileRoom(actor, all.length, trx);
+      await this.allowance.assertProfileRoom(actor, count, trx);
+      const all = await prepare(trx);
       const repo = new ProfilesRepository(trx);
       const ids = await freshIds(repo, all.length);
       const first = await repo.reserveSerials(actor.id, all.length);

@@ -29,6 +29,8 @@ import {
 } from './profiles.ts';
 import { profileShareCall, profileTransferCall, profileUnshareCall, shareMembersCall, sharePermissionCall } from './sharing.ts';
 import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
+import { apiTagCalls, tagWebCalls } from './tags.ts';
+import { profileExportCall, profileImportCall } from './profileFiles.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
 import { operationLogListCall } from './operationLog.ts';
 import { feedbackCall } from './feedback.ts';
@@ -44,6 +46,8 @@ export * from './member.ts';
 export * from './profiles.ts';
 export * from './sharing.ts';
 export * from './launch.ts';
+export * from './tags.ts';
+export * from './profileFiles.ts';
 export * from './groups.ts';
 export * from './recycle.ts';
 export * from './subAccounts.ts';
@@ -113,10 +117,13 @@ export const webCalls = [
   accountSettingsGetCall,
   accountSettingsSetCall,
   ...pluginWebCalls,
+  ...tagWebCalls,
+  profileExportCall,
+  profileImportCall,
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileLaunchCall, ...apiGroupCalls, apiProfilePluginsCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileLaunchCall, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

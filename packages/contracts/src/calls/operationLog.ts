@@ -11,6 +11,7 @@ import { pageField, pageOf, pageSizeField } from '../profiles/listing.ts';
 export const operationActions = [
   'profile.create',
   'profile.batchCreate',
+  'profile.import',
   'profile.update',
   'profile.delete',
   'profile.restore',

@@ -18,6 +18,8 @@ export const listQuerySchema = z.object({
   /** Matches name, remark, id or proxy host. */
   search: z.string().trim().max(100).default(''),
   groupId: z.string().max(40).optional(),
+  /** Only profiles carrying this tag (your own list). */
+  tagId: z.string().max(40).optional(),
   sort: z.enum(profileSortFields).default('serial'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

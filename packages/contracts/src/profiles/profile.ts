@@ -5,6 +5,7 @@ import { proxySchema, proxySummarySchema } from './proxy.ts';
 import { accountRefSchema } from './accountRef.ts';
 import { sharePermissionSchema } from './sharing.ts';
 import { normaliseStartPage } from './startPage.ts';
+import { tagSchema } from './tags.ts';
 
 export const operatingSystems = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
 export type OperatingSystem = (typeof operatingSystems)[number];
@@ -112,6 +113,8 @@ export const profileRowSchema = z.object({
   sharer: accountRefSchema.nullable(),
   /** What the acting account may do with it: null for the owner, else the share's permission. */
   permission: sharePermissionSchema.nullable(),
+  /** The owner's tags on it (empty in "shared with me": tags are the owner's own labels). */
+  tags: z.array(tagSchema),
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 

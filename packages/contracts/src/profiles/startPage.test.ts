@@ -10,9 +10,11 @@ describe('a start page', () => {
     expect(normaliseStartPage('http://localhost:3000')).toBe('http://localhost:3000');
     expect(normaliseStartPage('about:blank')).toBe('about:blank');
     expect(normaliseStartPage('chrome://version')).toBe('chrome://version');
+    expect(normaliseStartPage('facet:check')).toBe('facet:check');
+    expect(normaliseStartPage('facet:ip')).toBe('facet:ip');
   });
 
   it('is refused when it is no address a browser opens', () => {
-    for (const bad of ['not a url', 'javascript:alert(1)', 'file:///etc/passwd', 'https://', 'shop', 'ftp://files.example']) expect(normaliseStartPage(bad), bad).toBeNull();
+    for (const bad of ['not a url', 'javascript:alert(1)', 'file:///etc/passwd', 'https://', 'shop', 'ftp://files.example', 'facet:other']) expect(normaliseStartPage(bad), bad).toBeNull();
   });
 });

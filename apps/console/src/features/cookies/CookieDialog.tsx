@@ -5,21 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
+import { download } from '../../lib/download.ts';
 import { testId } from '../../lib/testId.ts';
 import { cookiesFromXlsx, cookiesToXlsx } from './cookieExcel.ts';
 
 /** Files larger than this are refused before they are read (cookie files are kilobytes). */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 type ExportFormat = 'json' | 'netscape' | 'excel';
-
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * A profile's cookies: import from pasted text or a file (the extensions' JSON, Netscape

@@ -35,6 +35,7 @@ const sampleDetails: Partial<Record<OperationAction, OperationLogEntry['details'
   'profile.share': { count: 2, recipients: 'bob, carol' },
   'profile.unshare': { count: 2 },
   'profile.sharePermission': { count: 2, permission: 'edit' },
+  'profile.import': { count: 2 },
   'profile.transfer': { count: 2, to: 'dave' },
   'group.create': {},
   'group.update': { from: 'Old' },

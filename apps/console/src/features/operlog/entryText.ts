@@ -92,6 +92,7 @@ export function entryText(entry: OperationLogEntry, { t, formatDate, joinList }:
       return t(`operlog.action.${entry.action}`, { subject });
     case 'profile.create':
     case 'profile.batchCreate':
+    case 'profile.import':
     case 'profile.delete':
     case 'profile.restore':
     case 'profile.purge':

@@ -21,6 +21,8 @@ import { PageTitle } from '../shell/PageTitle.tsx';
 import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
 import { useMember } from '../auth/session.ts';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
+import { TagManagerDialog } from '../tags/TagManagerDialog.tsx';
+import { ImportDialog } from '../profileFiles/ImportDialog.tsx';
 import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 
@@ -42,6 +44,8 @@ export default function BrowserListPage() {
   const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
   const [membersOf, setMembersOf] = useState<string[] | null>(null);
   const [columnsOpen, setColumnsOpen] = useState(false);
+  const [tagsOpen, setTagsOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const member = useMember();
   const columnsKey = storageKeys.profileColumns(member.data?.id ?? '');
   const [columnSettings, setColumnSettings] = useState<ColumnSetting[]>(() => sanitizeColumnSettings(readJson(columnsKey)));
@@ -65,7 +69,7 @@ export default function BrowserListPage() {
     onCheck: checkFingerprint ? (row) => void checkFingerprint(row.id) : undefined,
   });
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
-  const unfiltered = query.search === '' && groupFilter === ALL_GROUPS;
+  const unfiltered = query.search === '' && groupFilter === ALL_GROUPS && !query.tagId;
   const empty = list.isSuccess && list.data.total === 0 && unfiltered;
 
   const filterByGroup = (groupId: string) => {
@@ -81,6 +85,10 @@ export default function BrowserListPage() {
         onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
         groupFilter={groupFilter}
         onGroupFilter={filterByGroup}
+        tagFilter={query.tagId}
+        onTagFilter={(tagId) => setQuery((q) => ({ ...q, page: 1, tagId }))}
+        onManageTags={() => setTagsOpen(true)}
+        onImport={() => setImportOpen(true)}
         onCreate={() => setEditing(null)}
         onBatchCreate={() => setBatchOpen(true)}
         onColumns={() => setColumnsOpen(true)}
@@ -124,6 +132,8 @@ export default function BrowserListPage() {
       )}
       {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
       {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+      {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
+      {tagsOpen ? <TagManagerDialog onClose={() => setTagsOpen(false)} /> : null}
       {columnsOpen ? (
         <ColumnSettingsDialog
           settings={columnSettings}

@@ -1,5 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { DEFAULT_KERNEL_VERSION, operatingSystems, validateStartPage } from '@facet/contracts';
+import { DEFAULT_KERNEL_VERSION, operatingSystems, START_PAGE_CHECK, START_PAGE_IP, validateStartPage } from '@facet/contracts';
 import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
@@ -72,7 +72,16 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="startPage" label={t('profiles.field.startPage')} rules={[fromContract(validateStartPage, t)]}>
-            <Input maxLength={2048} placeholder="https://" data-testid="profile-start-page" />
+            {/* A web address, or one of Facet's own pages: the fingerprint check or the IP check. */}
+            <AutoComplete
+              maxLength={2048}
+              placeholder="https://"
+              options={[
+                { value: START_PAGE_CHECK, label: t('profiles.startPageCheck') },
+                { value: START_PAGE_IP, label: t('profiles.startPageIp') },
+              ]}
+              data-testid="profile-start-page"
+            />
           </Form.Item>
         </Col>
       </Row>

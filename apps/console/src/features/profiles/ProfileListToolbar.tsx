@@ -1,20 +1,25 @@
-import { AppstoreAddOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
+import { TagSelect } from '../tags/TagSelect.tsx';
 
 interface ToolbarProps {
   search: string;
   onSearch: (text: string) => void;
   groupFilter: string;
   onGroupFilter: (groupId: string) => void;
+  tagFilter: string | undefined;
+  onTagFilter: (tagId: string | undefined) => void;
+  onManageTags: () => void;
+  onImport: () => void;
   onCreate: () => void;
   onBatchCreate: () => void;
   onColumns: () => void;
 }
 
-/** Search (name, remark, id, proxy host), group filter, column settings, and the two create buttons. */
-export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
+/** Search (name, remark, id, proxy host), group and tag filters, tags, column settings, and the two create buttons. */
+export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
@@ -28,8 +33,15 @@ export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilte
           data-testid="profile-search"
         />
         <GroupSelect withAll value={groupFilter} onChange={onGroupFilter} style={{ width: 200 }} testId="profile-group-filter" />
+        <TagSelect value={tagFilter} onChange={(value) => onTagFilter((value as string | undefined) ?? undefined)} style={{ width: 180 }} placeholder={t('tags.filter')} testId="profile-tag-filter" />
       </Flex>
       <Flex gap={8}>
+        <Button icon={<TagsOutlined />} onClick={onManageTags} data-testid="profile-manage-tags">
+          {t('tags.manage')}
+        </Button>
+        <Button icon={<ImportOutlined />} onClick={onImport} data-testid="profile-import">
+          {t('profileFiles.import')}
+        </Button>
         <Button icon={<SettingOutlined />} onClick={onColumns} aria-label={t('profiles.columns.title')} title={t('profiles.columns.title')} data-testid="profile-columns" />
         <Button icon={<AppstoreAddOutlined />} onClick={onBatchCreate} data-testid="batch-create">
           {t('profiles.batchCreate')}

@@ -1,17 +1,19 @@
-import { DeleteOutlined, FolderOutlined, SendOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExportOutlined, FolderOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
+import { TagProfilesDialog } from '../tags/TagProfilesDialog.tsx';
+import { ExportDialog } from '../profileFiles/ExportDialog.tsx';
 import { MoveGroupDialog } from './MoveGroupDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 
-type Dialog = 'move' | 'share' | 'members' | 'transfer' | null;
+type Dialog = 'move' | 'tags' | 'export' | 'share' | 'members' | 'transfer' | null;
 
-/** Batch actions on the selected profiles: delete (to the recycle bin), move, share, manage sharing, transfer. */
+/** Batch actions on the selected profiles: delete (to the recycle bin), move, tags, export, share, manage sharing, transfer. */
 export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -41,6 +43,12 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       <Button icon={<FolderOutlined />} onClick={() => setDialog('move')} data-testid="batch-move">
         {t('profiles.moveGroup')}
       </Button>
+      <Button icon={<TagsOutlined />} onClick={() => setDialog('tags')} data-testid="batch-tags">
+        {t('tags.title')}
+      </Button>
+      <Button icon={<ExportOutlined />} onClick={() => setDialog('export')} data-testid="batch-export">
+        {t('profileFiles.export')}
+      </Button>
       <Button icon={<ShareAltOutlined />} onClick={() => setDialog('share')} data-testid="batch-share">
         {t('sharing.share')}
       </Button>
@@ -55,6 +63,8 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       </Button>
       {dialog === 'move' ? <MoveGroupDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
       {dialog === 'share' ? <ShareDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'tags' ? <TagProfilesDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'export' ? <ExportDialog ids={ids} onClose={() => setDialog(null)} /> : null}
       {dialog === 'members' ? <ShareMembersDialog ids={ids} onClose={() => setDialog(null)} /> : null}
       {dialog === 'transfer' ? <TransferDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
     </Flex>

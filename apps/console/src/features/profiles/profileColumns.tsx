@@ -39,13 +39,24 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
       dataIndex: 'name',
       sorter: true,
       sortOrder: sortOrder('name'),
-      ellipsis: true,
+      // Tags under the name, as Dolphin shows them: no column of their own to fit into 1280 px.
       render: (_, row) => (
-        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-          <GroupIcon icon={row.iconId} size={24} />
-          <Typography.Text ellipsis={{ tooltip: row.name }} style={{ minWidth: 0 }}>
-            {row.name}
-          </Typography.Text>
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+            <GroupIcon icon={row.iconId} size={24} />
+            <Typography.Text ellipsis={{ tooltip: row.name }} style={{ minWidth: 0 }}>
+              {row.name}
+            </Typography.Text>
+          </Flex>
+          {row.tags.length > 0 ? (
+            <Flex gap={2} wrap data-testid={`profile-tags-${row.id}`}>
+              {row.tags.map((tag) => (
+                <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px' }}>
+                  {tag.name}
+                </Tag>
+              ))}
+            </Flex>
+          ) : null}
         </Flex>
       ),
     },

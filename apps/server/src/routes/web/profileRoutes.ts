@@ -2,6 +2,8 @@ import {
   apiProfileCalls,
   apiProfileLaunchCall,
   profileLaunchCall,
+  profileExportCall,
+  profileImportCall,
   shareMembersCall,
   sharePermissionCall,
   fingerprintGenerateCall,
@@ -42,6 +44,8 @@ export function profileRoutes(s: Services): CallBinding[] {
     bind(sharePermissionCall, async ({ ids, accountIds, permission }, ctx) => ({ changed: await s.sharing.setPermission(actingAccount(ctx), ids, accountIds, permission) })),
     bind(profileUnshareCall, async ({ ids, accountIds }, ctx) => ({ changed: await s.sharing.unshare(actingAccount(ctx), ids, accountIds) })),
     bind(profileTransferCall, async ({ ids, account, passwd }, ctx) => ({ changed: await s.sharing.transfer(actingAccount(ctx), ids, account, passwd) })),
+    bind(profileExportCall, async ({ ids }, ctx) => ({ profiles: await s.profileFiles.exportProfiles(actingAccount(ctx), ids) })),
+    bind(profileImportCall, async ({ profiles }, ctx) => ({ ids: await s.profileFiles.importProfiles(actingAccount(ctx), profiles) })),
     bind(profileLaunchCall, async ({ id, deviceKey }, ctx) => s.profiles.launch(actingAccount(ctx), id, deviceKey)),
     bind(fingerprintGenerateCall, async ({ os, kernelVersion }, ctx) => {
       actingAccount(ctx);
