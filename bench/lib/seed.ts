@@ -37,7 +37,7 @@ export async function seedProfiles(options: { dataDir: string; databaseUrl: stri
           proxy: i % 3 === 0 ? { type: 'http', host: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, port: 8000 + (i % 1000) } : {},
           fingerprint: { ...identity.fingerprint, noiseSeed: i },
         });
-        rows.push({ id: newProfileId(), owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, cipher), created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null });
+        rows.push({ id: newProfileId(), owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, cipher), created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null, saved_proxy_id: null });
       }
       await database.db.transaction().execute(async (trx) => {
         const inTransaction = new ProfilesRepository(trx);

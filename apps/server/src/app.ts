@@ -18,6 +18,7 @@ import { docsRoute } from './routes/docsRoute.ts';
 import { authRoutes } from './routes/web/authRoutes.ts';
 import { groupRoutes } from './routes/web/groupRoutes.ts';
 import { tagRoutes } from './routes/web/tagRoutes.ts';
+import { savedProxyRoutes } from './routes/web/savedProxyRoutes.ts';
 import { memberRoutes } from './routes/web/memberRoutes.ts';
 import { profileRoutes } from './routes/web/profileRoutes.ts';
 import { recycleRoutes } from './routes/web/recycleRoutes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     ...profileRoutes(services),
     ...groupRoutes(services),
     ...tagRoutes(services),
+    ...savedProxyRoutes(services),
     ...recycleRoutes(services),
     ...subAccountRoutes(services),
     ...apiTokenRoutes(services),

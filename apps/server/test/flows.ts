@@ -5,6 +5,7 @@ import {
   profileCreateCall,
   registerCall,
   registerCodeCall,
+  type Profile,
   type ProfileSettingsInput,
   type SessionGrant,
 } from '@facet/contracts';
@@ -109,4 +110,10 @@ export async function addSubAccount(server: TestServer, parentId: string): Promi
     settings: '{}',
   });
   return { id, username: person.username };
+}
+
+/** The settings an edit form sends back for a profile it read (what `browser/update` takes). */
+export function settingsOf(profile: Profile, change: Partial<Profile> = {}) {
+  const { id: _id, serial: _s, groupName: _g, createdAt: _c, lastUsedAt: _l, owner: _o, members: _m, sharer: _sh, permission: _p, ...settings } = { ...profile, ...change };
+  return settings;
 }

@@ -17,10 +17,9 @@ import {
   subAccountCreateCall,
   subAccountListCall,
   subAccountUpdateCall,
-  type Profile,
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfiles, logIn, refusal, signedIn } from './flows.ts';
+import { createProfiles, logIn, refusal, settingsOf, signedIn } from './flows.ts';
 import { newPerson, startTestServer, type TestServer } from './harness.ts';
 import { newDevice } from './support/deviceKeys.ts';
 
@@ -35,11 +34,6 @@ const proxy = { type: 'http' as const, host: '127.0.0.1', port: 3128, username: 
 type Client = Awaited<ReturnType<typeof signedIn>>['client'];
 const idOf = async (client: Client) => (await client.call(memberCall, {})).member.id;
 
-/** The settings a form sends back for a profile it read. */
-function asSettings(profile: Profile, change: Partial<Profile> = {}) {
-  const { id: _id, serial: _s, groupName: _g, createdAt: _c, lastUsedAt: _l, owner: _o, members: _m, sharer: _sh, permission: _p, ...settings } = { ...profile, ...change };
-  return settings;
-}
 
 async function ownerWithProfile() {
   const owner = await signedIn(server);
@@ -82,7 +76,7 @@ describe('share permissions', () => {
     const stranger = await signedIn(server);
     await refusal(stranger.client.call(profileCookiesCall, { id, cookies: [], grant: launch.grant }), Code.NOT_FOUND);
 
-    const refused = await refusal(runner.client.call(profileUpdateCall, { id, settings: asSettings(profile, { name: 'Renamed' }) }), Code.SHARED_ACCESS_TOO_LOW);
+    const refused = await refusal(runner.client.call(profileUpdateCall, { id, settings: settingsOf(profile, { name: 'Renamed' }) }), Code.SHARED_ACCESS_TOO_LOW);
     expect(refused.data).toMatchObject({ needed: 'edit' });
     await refusal(runner.client.call(profileShareCall, { mode: 'accounts', ids: [id], accounts: [stranger.username] }), Code.SHARED_ACCESS_TOO_LOW);
     await refusal(runner.client.call(shareMembersCall, { ids: [id] }), Code.SHARED_ACCESS_TOO_LOW);
@@ -102,7 +96,7 @@ describe('share permissions', () => {
     expect(profile).toMatchObject({ permission: 'edit', proxy: { password: 'team-proxy-secret' }, cookies: [cookie] });
     expect(profile.fingerprint.commandLine).toBe('');
     // The form sends back what it read: ungrouped (the editor has no such group) and no command line.
-    const changed = asSettings(profile, { name: 'Renamed by editor', groupId: '0', proxy: { ...profile.proxy, port: 8080 } });
+    const changed = settingsOf(profile, { name: 'Renamed by editor', groupId: '0', proxy: { ...profile.proxy, port: 8080 } });
     const saved = (await editor.client.call(profileUpdateCall, { id, settings: { ...changed, fingerprint: { ...changed.fingerprint, commandLine: '--load-extension=/tmp/evil' } } })).profile;
     expect(saved.name).toBe('Renamed by editor');
     const ownView = (await owner.client.call(profileDetailCall, { id })).profile;

@@ -83,6 +83,8 @@ export const Code = {
   TAG_NAME_TAKEN: 1306,
   /** The account has as many tags as it may (data.limit). */
   TAG_LIMIT_REACHED: 1307,
+  /** The account's saved proxy list is full (data.limit). */
+  PROXY_LIMIT_REACHED: 1308,
 
   /* Plugin uploads (1400–1429): one code per inspector refusal, its detail as data. */
   /** More than 20 MB arrived; the rest was not read. */
@@ -178,6 +180,7 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.SHARED_ACCESS_TOO_LOW]: 'code.sharedAccessTooLow',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',
+  [Code.PROXY_LIMIT_REACHED]: 'code.proxyLimitReached',
   [Code.PLUGIN_PACKAGE_TOO_LARGE]: 'code.pluginPackageTooLarge',
   [Code.PLUGIN_PACKAGE_NOT_ZIP]: 'code.pluginPackageNotZip',
   [Code.PLUGIN_PACKAGE_IS_CRX]: 'code.pluginPackageIsCrx',

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_plugins.ts';
 import * as m0009 from './migrations/0009_share_permissions.ts';
 import * as m0010 from './migrations/0010_api_token_sealed.ts';
 import * as m0011 from './migrations/0011_tags.ts';
+import * as m0012 from './migrations/0012_saved_proxies.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_share_permissions': m0009,
   '0010_api_token_sealed': m0010,
   '0011_tags': m0011,
+  '0012_saved_proxies': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

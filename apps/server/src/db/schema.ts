@@ -15,6 +15,7 @@ export interface Database {
   profile_shares: ProfileSharesTable;
   group_grants: GroupGrantsTable;
   tags: TagsTable;
+  saved_proxies: SavedProxiesTable;
   profile_tags: ProfileTagsTable;
   plans: PlansTable;
   orders: OrdersTable;
@@ -145,6 +146,8 @@ export interface ProfilesTable {
   /** Set while the profile is in the recycle bin. */
   deleted_at: number | null;
   purge_at: number | null;
+  /** The saved proxy its proxy came from (changing that one changes this one); null: its own. */
+  saved_proxy_id: string | null;
 }
 
 export interface ProfileSharesTable {
@@ -154,6 +157,25 @@ export interface ProfileSharesTable {
   created_at: number;
   /** run | edit | full (contracts: sharePermissions). */
   permission: Generated<string>;
+}
+
+/** A proxy of an account's saved list, with what its last test from a desktop client saw. */
+export interface SavedProxiesTable {
+  id: string;
+  owner_id: string;
+  type: string;
+  host: string;
+  port: number;
+  country: string;
+  secrets: string;
+  has_credentials: number;
+  remark: string;
+  exit_ip: string | null;
+  exit_country: string | null;
+  latency_ms: number | null;
+  check_error: string | null;
+  checked_at: number | null;
+  created_at: number;
 }
 
 /** An account's coloured label; `name_key` is the name in lower case (unique per account). */

@@ -27,7 +27,7 @@ const sortColumns = { serial: 'serial', name: 'name', createdAt: 'created_at', l
 const listColumns = [
   'p.id', 'p.owner_id', 'p.serial', 'p.group_id', 'p.name', 'p.remark', 'p.os', 'p.icon_id', 'p.proxy_type', 'p.proxy_host',
   'p.proxy_port', 'p.proxy_country', 'p.proxy_direct', 'p.proxy_has_credentials', 'p.created_at', 'p.updated_at',
-  'p.last_used_at', 'p.deleted_at', 'p.purge_at',
+  'p.last_used_at', 'p.deleted_at', 'p.purge_at', 'p.saved_proxy_id',
 ] as const;
 
 /**
@@ -219,13 +219,25 @@ export class ProfilesRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Sets a profile proxy's columns and its link to a saved proxy on the owner's live profiles. */
+  async setProxy(ownerId: string, ids: readonly string[], fields: Partial<ProfileRecord>, now: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.updateTable('profiles').set({ ...fields, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The owner's live profiles whose proxy came from the saved proxy. */
+  usingSavedProxy(ownerId: string, savedProxyId: string): Promise<ProfileRecord[]> {
+    return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('saved_proxy_id', '=', savedProxyId).where('deleted_at', 'is', null).execute();
+  }
+
   /** Hands profiles to a new owner with new serials; they leave the old owner's group. */
   async changeOwner(fromId: string, toId: string, ids: readonly string[], firstSerial: number, now: number): Promise<number> {
     let changed = 0;
     for (const [offset, id] of ids.entries()) {
       const result = await this.db
         .updateTable('profiles')
-        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, updated_at: now })
+        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, saved_proxy_id: null, updated_at: now })
         .where('owner_id', '=', fromId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)

@@ -19,6 +19,7 @@ import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
 import { TagService } from './tagService.ts';
 import { ProfileFileService } from './profileFileService.ts';
+import { SavedProxyService } from './savedProxyService.ts';
 import { ProfileService } from './profileService.ts';
 import { LaunchGrants } from './launchGrant.ts';
 import { RecycleService } from './recycleService.ts';
@@ -59,6 +60,7 @@ export interface Services {
   groups: GroupService;
   tags: TagService;
   profileFiles: ProfileFileService;
+  savedProxies: SavedProxyService;
   recycle: RecycleService;
   sharing: SharingService;
   subAccounts: SubAccountService;
@@ -125,6 +127,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter, deps.cipher),
     profiles,
     profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.cipher, clock),
+    savedProxies: new SavedProxyService(db, deps.cipher, allowance, clock),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
     tags: new TagService(db, clock),

@@ -144,7 +144,9 @@ export class ProfileService {
             fingerprint: { ...settings.fingerprint, commandLine: stored.fingerprint.commandLine, remoteDebug: stored.fingerprint.remoteDebug },
           };
     await this.db.transaction().execute(async (trx) => {
-      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.cipher), updated_at: this.clock.now() });
+      // A proxy changed by hand is the profile's own from now on, no longer the saved one's.
+      const ownProxy = !sameProxy(stored.proxy, applied.proxy);
+      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.cipher), ...(ownProxy ? { saved_proxy_id: null } : {}), updated_at: this.clock.now() });
       if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
       await this.log.record(trx, actor, 'profile.update', settings.name);
     });
@@ -241,6 +243,7 @@ export class ProfileService {
         last_used_at: null,
         deleted_at: null,
         purge_at: null,
+        saved_proxy_id: null,
       }));
       await repo.insertMany(records);
       await repo.adjustLiveCount(actor.id, records.length);
@@ -269,6 +272,10 @@ export class ProfileService {
       permission,
     });
   }
+}
+
+function sameProxy(a: ProfileSettings['proxy'], b: ProfileSettings['proxy']): boolean {
+  return a.type === b.type && a.host === b.host && a.port === b.port && a.username === b.username && a.password === b.password;
 }
 
 /** The profile without its proxy credentials and cookies (whether there are credentials still shows). */

@@ -31,6 +31,7 @@ import { profileShareCall, profileTransferCall, profileUnshareCall, shareMembers
 import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
 import { apiTagCalls, tagWebCalls } from './tags.ts';
 import { profileExportCall, profileImportCall } from './profileFiles.ts';
+import { savedProxyCalls } from './savedProxies.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
 import { operationLogListCall } from './operationLog.ts';
 import { feedbackCall } from './feedback.ts';
@@ -48,6 +49,7 @@ export * from './sharing.ts';
 export * from './launch.ts';
 export * from './tags.ts';
 export * from './profileFiles.ts';
+export * from './savedProxies.ts';
 export * from './groups.ts';
 export * from './recycle.ts';
 export * from './subAccounts.ts';
@@ -120,6 +122,7 @@ export const webCalls = [
   ...tagWebCalls,
   profileExportCall,
   profileImportCall,
+  ...savedProxyCalls,
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */

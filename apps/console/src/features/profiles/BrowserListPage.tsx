@@ -23,6 +23,7 @@ import { useMember } from '../auth/session.ts';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
 import { TagManagerDialog } from '../tags/TagManagerDialog.tsx';
 import { ImportDialog } from '../profileFiles/ImportDialog.tsx';
+import { ProxyListDialog } from '../proxies/ProxyListDialog.tsx';
 import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 
@@ -46,6 +47,7 @@ export default function BrowserListPage() {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [proxiesOpen, setProxiesOpen] = useState(false);
   const member = useMember();
   const columnsKey = storageKeys.profileColumns(member.data?.id ?? '');
   const [columnSettings, setColumnSettings] = useState<ColumnSetting[]>(() => sanitizeColumnSettings(readJson(columnsKey)));
@@ -89,6 +91,7 @@ export default function BrowserListPage() {
         onTagFilter={(tagId) => setQuery((q) => ({ ...q, page: 1, tagId }))}
         onManageTags={() => setTagsOpen(true)}
         onImport={() => setImportOpen(true)}
+        onProxies={() => setProxiesOpen(true)}
         onCreate={() => setEditing(null)}
         onBatchCreate={() => setBatchOpen(true)}
         onColumns={() => setColumnsOpen(true)}
@@ -132,6 +135,7 @@ export default function BrowserListPage() {
       )}
       {editing !== undefined ? <ProfileFormDrawer profileId={editing} defaultGroupId={newProfileGroup} onClose={() => setEditing(undefined)} /> : null}
       {batchOpen ? <BatchCreateDialog defaultGroupId={newProfileGroup} onClose={() => setBatchOpen(false)} /> : null}
+      {proxiesOpen ? <ProxyListDialog onClose={() => setProxiesOpen(false)} /> : null}
       {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
       {tagsOpen ? <TagManagerDialog onClose={() => setTagsOpen(false)} /> : null}
       {columnsOpen ? (

@@ -1,4 +1,4 @@
-import { AppstoreAddOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, GlobalOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
@@ -13,13 +13,14 @@ interface ToolbarProps {
   onTagFilter: (tagId: string | undefined) => void;
   onManageTags: () => void;
   onImport: () => void;
+  onProxies: () => void;
   onCreate: () => void;
   onBatchCreate: () => void;
   onColumns: () => void;
 }
 
 /** Search (name, remark, id, proxy host), group and tag filters, tags, column settings, and the two create buttons. */
-export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
+export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onProxies, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
@@ -38,6 +39,9 @@ export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilte
       <Flex gap={8}>
         <Button icon={<TagsOutlined />} onClick={onManageTags} data-testid="profile-manage-tags">
           {t('tags.manage')}
+        </Button>
+        <Button icon={<GlobalOutlined />} onClick={onProxies} data-testid="profile-proxies">
+          {t('proxies.title')}
         </Button>
         <Button icon={<ImportOutlined />} onClick={onImport} data-testid="profile-import">
           {t('profileFiles.import')}

@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExportOutlined, FolderOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExportOutlined, FolderOutlined, GlobalOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,15 @@ import { testId } from '../../lib/testId.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 import { TagProfilesDialog } from '../tags/TagProfilesDialog.tsx';
 import { ExportDialog } from '../profileFiles/ExportDialog.tsx';
+import { AssignProxyDialog } from '../proxies/AssignProxyDialog.tsx';
 import { MoveGroupDialog } from './MoveGroupDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 
-type Dialog = 'move' | 'tags' | 'export' | 'share' | 'members' | 'transfer' | null;
+type Dialog = 'move' | 'tags' | 'proxy' | 'export' | 'share' | 'members' | 'transfer' | null;
 
-/** Batch actions on the selected profiles: delete (to the recycle bin), move, tags, export, share, manage sharing, transfer. */
+/** Batch actions on the selected profiles: delete (to the recycle bin), move, tags, a saved proxy, export, share, manage sharing, transfer. */
 export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -46,6 +47,9 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       <Button icon={<TagsOutlined />} onClick={() => setDialog('tags')} data-testid="batch-tags">
         {t('tags.title')}
       </Button>
+      <Button icon={<GlobalOutlined />} onClick={() => setDialog('proxy')} data-testid="batch-proxy">
+        {t('proxies.assign')}
+      </Button>
       <Button icon={<ExportOutlined />} onClick={() => setDialog('export')} data-testid="batch-export">
         {t('profileFiles.export')}
       </Button>
@@ -64,6 +68,7 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
       {dialog === 'move' ? <MoveGroupDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
       {dialog === 'share' ? <ShareDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
       {dialog === 'tags' ? <TagProfilesDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
+      {dialog === 'proxy' ? <AssignProxyDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}
       {dialog === 'export' ? <ExportDialog ids={ids} onClose={() => setDialog(null)} /> : null}
       {dialog === 'members' ? <ShareMembersDialog ids={ids} onClose={() => setDialog(null)} /> : null}
       {dialog === 'transfer' ? <TransferDialog ids={ids} onClose={() => setDialog(null)} onDone={finished} /> : null}

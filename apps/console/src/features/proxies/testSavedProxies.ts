@@ -1,0 +1,34 @@
+import { proxyTestResultSchema, savedProxyCheckedCall, savedProxyDetailCall, savedProxyListCall, type SavedProxy } from '@facet/contracts';
+import { BridgeCallError, type BridgeClient } from '../../lib/bridge.ts';
+import type { Runtime } from '../../app/runtime.ts';
+
+/** Every saved proxy of the account, page by page (at most 1,000 are kept). */
+export async function allSavedProxies(api: Runtime['api']): Promise<SavedProxy[]> {
+  const all: SavedProxy[] = [];
+  for (let page = 1; ; page++) {
+    const { list, total } = await api.call(savedProxyListCall, { page, limit: 100 });
+    all.push(...list);
+    if (list.length === 0 || all.length >= total) return all;
+  }
+}
+
+/**
+ * Tests each proxy from this machine through the agent (the hop a launch uses), one after the
+ * other so the exit checks do not crowd each other, and keeps each outcome on the server.
+ * `onProgress` hears after each one.
+ */
+export async function testSavedProxies(api: Runtime['api'], bridge: BridgeClient, proxies: readonly SavedProxy[], onProgress: (done: number) => void, stopped: () => boolean): Promise<void> {
+  for (const [i, saved] of proxies.entries()) {
+    if (stopped()) return;
+    const { proxy } = await api.call(savedProxyDetailCall, { id: saved.id });
+    let outcome: { exitIp: string | null; exitCountry: string | null; latencyMs: number | null; error: string | null };
+    try {
+      const result = proxyTestResultSchema.parse(await bridge.request('testProxy', { proxy }));
+      outcome = { exitIp: result.ip, exitCountry: result.country ?? null, latencyMs: result.latencyMs, error: null };
+    } catch (error) {
+      outcome = { exitIp: null, exitCountry: null, latencyMs: null, error: (error instanceof BridgeCallError && error.msg ? error.msg : String(error)).slice(0, 200) };
+    }
+    await api.call(savedProxyCheckedCall, { id: saved.id, ...outcome });
+    onProgress(i + 1);
+  }
+}

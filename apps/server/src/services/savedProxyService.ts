@@ -1,0 +1,153 @@
+import { Code, parseProxyLines, type Proxy, type SavedProxy } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import type { Executor } from '../repositories/executor.ts';
+import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import { SavedProxiesRepository, type SavedProxyRecord } from '../repositories/savedProxies.ts';
+import type { DataCipher } from '../security/dataCipher.ts';
+import { newId } from '../security/tokens.ts';
+import type { PlanAllowance } from './planAllowance.ts';
+import { columnsToSettings, settingsToColumns } from './profileCodec.ts';
+import { assertAllOwned } from './profileService.ts';
+
+/** Proxies one account may keep in its list. */
+export const MAX_SAVED_PROXIES = 1000;
+
+interface Secrets {
+  username: string;
+  password: string;
+}
+
+/**
+ * The saved proxy list: added by paste, tested from the desktop client (which reports what it
+ * saw), assigned to profiles. A profile launches from its own copy; the link lets a change to the
+ * saved proxy reach every profile that uses it, in the same transaction.
+ */
+export class SavedProxyService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cipher: DataCipher,
+    private readonly allowance: PlanAllowance,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(actor: Account, page: number, limit: number, search: string): Promise<{ list: SavedProxy[]; total: number }> {
+    const { rows, total } = await new SavedProxiesRepository(this.db).page(actor.id, page, limit, search);
+    return { list: rows.map((r) => this.view(r, r.profile_count)), total };
+  }
+
+  async add(actor: Account, lines: string, proxyType: 'http' | 'https' | 'socks5', remark: string): Promise<string[]> {
+    const parsed = parseProxyLines(lines, proxyType);
+    if (parsed.error) throw new AppError(Code.PROXY_LINE_INVALID, parsed.error);
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new SavedProxiesRepository(trx);
+      if ((await repo.count(actor.id)) + parsed.proxies.length > MAX_SAVED_PROXIES) throw new AppError(Code.PROXY_LIMIT_REACHED, { limit: MAX_SAVED_PROXIES });
+      const rows = parsed.proxies.map((proxy) => ({ id: newId('prx'), owner_id: actor.id, ...this.columns(proxy), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null, created_at: now }));
+      await repo.insertMany(rows);
+      return rows.map((r) => r.id);
+    });
+  }
+
+  async detail(actor: Account, id: string): Promise<{ proxy: Proxy; remark: string }> {
+    const record = await this.find(this.db, actor, id);
+    return { proxy: this.proxyOf(record), remark: record.remark };
+  }
+
+  /** The saved proxy and every profile that uses it, in one transaction. */
+  async update(actor: Account, id: string, proxy: Proxy, remark: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.find(trx, actor, id);
+      // A changed address is untested again.
+      await new SavedProxiesRepository(trx).update(actor.id, id, { ...this.columns(proxy), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null });
+      const profiles = new ProfilesRepository(trx);
+      const using = await profiles.usingSavedProxy(actor.id, id);
+      for (const record of using) await this.giveProxy(profiles, record, proxy, id);
+      return using.length;
+    });
+  }
+
+  async delete(actor: Account, ids: string[]): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new SavedProxiesRepository(trx);
+      const found = await repo.findOwned(actor.id, ids);
+      if (found.length !== new Set(ids).size) throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !found.some((f) => f.id === id)) });
+      return repo.delete(actor.id, ids);
+    });
+  }
+
+  async assign(actor: Account, id: string, profileIds: string[]): Promise<number> {
+    await this.allowance.assertActive(actor);
+    return this.db.transaction().execute(async (trx) => {
+      const proxy = this.proxyOf(await this.find(trx, actor, id));
+      const profiles = new ProfilesRepository(trx);
+      const records = await assertAllOwned(profiles, actor, profileIds);
+      for (const record of records) await this.giveProxy(profiles, record, proxy, id);
+      return records.length;
+    });
+  }
+
+  async checked(actor: Account, id: string, result: { exitIp: string | null; exitCountry: string | null; latencyMs: number | null; error: string | null }): Promise<number> {
+    const now = this.clock.now();
+    const changed = await new SavedProxiesRepository(this.db).update(actor.id, id, { exit_ip: result.exitIp, exit_country: result.exitCountry, latency_ms: result.latencyMs, check_error: result.error, checked_at: now });
+    if (changed === 0) throw new AppError(Code.NOT_FOUND, { id });
+    return now;
+  }
+
+  private async giveProxy(profiles: ProfilesRepository, record: ProfileRecord, proxy: Proxy, savedId: string): Promise<void> {
+    const settings = columnsToSettings(record, this.cipher);
+    const columns = settingsToColumns({ ...settings, proxy: { ...proxy, country: proxy.country, direct: false } }, this.cipher);
+    await profiles.setProxy(
+      record.owner_id,
+      [record.id],
+      {
+        proxy_type: columns.proxy_type,
+        proxy_host: columns.proxy_host,
+        proxy_port: columns.proxy_port,
+        proxy_country: columns.proxy_country,
+        proxy_direct: columns.proxy_direct,
+        proxy_has_credentials: columns.proxy_has_credentials,
+        secrets: columns.secrets,
+        settings: columns.settings,
+        saved_proxy_id: savedId,
+      },
+      this.clock.now(),
+    );
+  }
+
+  private async find(db: Executor, actor: Account, id: string): Promise<SavedProxyRecord> {
+    const [record] = await new SavedProxiesRepository(db).findOwned(actor.id, [id]);
+    if (!record) throw new AppError(Code.NOT_FOUND, { id });
+    return record;
+  }
+
+  private columns(proxy: Proxy) {
+    const secrets: Secrets = { username: proxy.username, password: proxy.password };
+    return { type: proxy.type, host: proxy.host, port: proxy.port, country: proxy.country, secrets: this.cipher.encrypt(JSON.stringify(secrets)), has_credentials: proxy.username || proxy.password ? 1 : 0 };
+  }
+
+  private proxyOf(record: SavedProxyRecord): Proxy {
+    const secrets = JSON.parse(this.cipher.decrypt(record.secrets)) as Secrets;
+    return { type: record.type as Proxy['type'], host: record.host, port: record.port, username: secrets.username, password: secrets.password, country: record.country, direct: false };
+  }
+
+  private view(record: SavedProxyRecord, profileCount: number): SavedProxy {
+    const { username } = JSON.parse(this.cipher.decrypt(record.secrets)) as Secrets;
+    return {
+      id: record.id,
+      type: record.type as SavedProxy['type'],
+      host: record.host,
+      port: record.port,
+      username,
+      hasCredentials: record.has_credentials === 1,
+      country: record.country,
+      remark: record.remark,
+      check: record.checked_at === null ? null : { exitIp: record.exit_ip, exitCountry: record.exit_country, latencyMs: record.latency_ms, error: record.check_error, checkedAt: Number(record.checked_at) },
+      profileCount,
+      createdAt: Number(record.created_at),
+    };
+  }
+}
