@@ -101,6 +101,13 @@ describe('browser version, as a new person', () => {
     await page.getByTestId('menu-recycle').click();
     await page.getByTestId('menu-helper').click();
     await page.waitForURL('**/wel/helper');
+    // The help centre says its articles describe the desktop client: this version has no browser list.
+    await page.getByTestId('help-browser-version').waitFor();
+    // The toolbar's startup instructions start, here, with installing the desktop client.
+    await page.getByTestId('startup-guide').click();
+    await page.getByTestId('startup-steps').getByText(text('shell.startup.steps.download.title')).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('startup-steps').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), { timeout: 15_000 }).toEqual(['tab-package', 'tab-helper', 'tab-recycle']);
     expect(await page.locator('.ant-tabs-tab-remove').count()).toBe(3);
     // Close the active tab: its right neighbour opens.

@@ -26,6 +26,12 @@ describe('desktop client (the agent\'s URL)', () => {
     expect(await page.getByTestId('banner-download').count()).toBe(0);
     await page.getByTestId('screen-browser').waitFor();
     await screenshot(page, 'client-shell');
+    // The toolbar's startup instructions name the buttons as this console shows them.
+    await page.getByTestId('startup-guide').click();
+    await page.getByTestId('startup-steps').getByText(english('profiles.create'), { exact: false }).waitFor();
+    expect(await page.getByTestId('startup-steps').textContent()).not.toContain(english('shell.startup.steps.download.title'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('startup-steps').waitFor({ state: 'detached' });
 
     // The user menu offers identity verification only in the client.
     await page.getByTestId('user-menu').click();

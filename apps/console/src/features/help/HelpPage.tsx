@@ -1,5 +1,5 @@
 import { limits } from '@facet/contracts';
-import { Collapse, Typography } from 'antd';
+import { Alert, Collapse, Typography } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
@@ -27,7 +27,7 @@ const startExample = `curl -H "Authorization: Bearer KEY" 'http://127.0.0.1:${DE
 /** /wel/helper: short articles on what people ask first, as collapsible sections. */
 export default function HelpPage() {
   const { t } = useTranslation();
-  const { config } = useRuntime();
+  const { config, mode } = useRuntime();
   // Values the articles name; each text takes the ones it needs.
   const values = { port: DEFAULT_LOCAL_API_PORT, days: limits.freeTrialDays, max: limits.maxAccountsPerShare, batch: limits.maxBatchCreate };
 
@@ -66,6 +66,8 @@ export default function HelpPage() {
       <PageTitle>{t('menu.helper')}</PageTitle>
       <div data-testid="help-page" style={{ maxWidth: 860 }}>
         <Typography.Paragraph type="secondary">{t('help.intro')}</Typography.Paragraph>
+        {/* The browser version has no browser list: the articles describe the desktop client, and say so. */}
+        {mode === 'browser' ? <Alert type="info" showIcon title={t('help.browserVersion')} style={{ marginBottom: 16 }} data-testid="help-browser-version" /> : null}
         <Collapse
           defaultActiveKey={['start']}
           items={articles.map(({ key, paragraphs }) => ({

@@ -26,6 +26,7 @@ import { RegisterSuccessDialog } from './RegisterSuccessDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TabStrip } from './TabStrip.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { StartupGuideButton } from './StartupGuideButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Restoring the last tab happens once per page load, not on every visit to /wel. */
@@ -118,6 +119,7 @@ export function Shell({ member }: { member: Member }) {
                     {mode === 'client' ? t('shell.clientBadge') : t('shell.browserBadge')}
                   </Tag>
                 </Tooltip>
+                <StartupGuideButton />
                 <LocalSettingsButton />
                 <NoticesButton />
                 <FeedbackButton />
