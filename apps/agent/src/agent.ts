@@ -33,6 +33,8 @@ export interface RunningAgent {
   /** The local API key, for the start banner (never logged elsewhere). */
   localApiKey: string;
   localApiKeyCreated: boolean;
+  /** What to do when the console's exit dialog asks the client to exit. */
+  onQuit(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -106,7 +108,9 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   });
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }) : null;
   let port = config.port;
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint }), () =>
+  // Set by main.ts: what "exit" in the console's exit dialog does.
+  let quitListener: (() => void) | null = null;
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, quit: () => quitListener?.() }), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
@@ -137,6 +141,9 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     },
     localApiKey,
     localApiKeyCreated,
+    onQuit: (listener) => {
+      quitListener = listener;
+    },
     close: async () => {
       await settings.close();
       await running.stopAll();

@@ -29,6 +29,10 @@ async function main(): Promise<void> {
     await agent.close();
     process.exit(0);
   };
+  agent.onQuit(() => {
+    console.log('Facet agent: exit asked from the console');
+    void shutdown();
+  });
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
 }

@@ -24,6 +24,10 @@ export const bridgeRequestTypes = [
   'cleanCache',
   /** Opens the profile (started if needed) at the agent's fingerprint check page: fingerprintCheck.ts. */
   'checkFingerprint',
+  /** The exit dialog's "keep running in the background": the app window closes; the agent, its browsers and the local API stay. */
+  'closeWindow',
+  /** The exit dialog's "exit": every browser closes (cookies saved), then the agent stops. */
+  'quitClient',
 ] as const;
 export type BridgeRequestType = (typeof bridgeRequestTypes)[number];
 
@@ -52,6 +56,16 @@ export const bridgePushSchema = z.object({
   parameter: z.unknown().optional(),
 });
 export type BridgePush = z.infer<typeof bridgePushSchema>;
+
+/**
+ * `msgbox` (spec §4): code 101 shows an alert, 100 a message (msgtype 1 success, 2 warning,
+ * 3 error), 86 opens the exit dialog.
+ */
+export const msgboxPushSchema = z.object({
+  code: z.union([z.literal(100), z.literal(101), z.literal(86)]),
+  msgtype: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  content: z.string().max(2000).default(''),
+});
 
 export const BridgeError = {
   OK: 0,

@@ -42,6 +42,8 @@ export interface BridgeDeps {
   geo: (ip: string) => Promise<GeoFacts | null>;
   /** Opens the profile (started if needed) at the fingerprint check page (check/openCheck.ts). */
   checkFingerprint: (profileId: string, lang: string) => Promise<FingerprintCheckOpened>;
+  /** Stops the agent as Ctrl-C does (main.ts): browsers closed with their cookies saved, then exit. */
+  quit: () => void;
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
@@ -73,6 +75,15 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     return result;
   };
   return {
+    closeWindow: async () => {
+      await deps.window?.close();
+      return true;
+    },
+    quitClient: async () => {
+      // Answered first, so the console hears it before the bridge goes away.
+      setTimeout(() => deps.quit(), 100);
+      return true;
+    },
     openUrl: async (parameter) => {
       const { url } = parse(openUrlParameterSchema, parameter);
       if (!/^https?:\/\//i.test(url)) throw new BridgeFailure(BridgeError.NOT_ALLOWED);

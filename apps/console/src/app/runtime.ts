@@ -19,6 +19,8 @@ export interface RuntimeEvents extends Record<string, unknown> {
   sessionRenewed: true;
   /** An order was settled (poll answer or 888/889 push): the payment dialog showing it closes. */
   paymentSettled: { s: string; ok: boolean };
+  /** The exit dialog is asked for (the user menu, or the client's msgbox 86). */
+  exitRequested: true;
 }
 
 /** Everything outside React that the console runs on, created once at start. */

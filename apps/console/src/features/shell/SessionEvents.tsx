@@ -1,4 +1,4 @@
-import { Code, limits, logoutCall, paymentListenCall } from '@facet/contracts';
+import { Code, limits, logoutCall, msgboxPushSchema, paymentListenCall } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -18,7 +18,7 @@ export function SessionEvents() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const { notification, message } = App.useApp();
+  const { notification, message, modal } = App.useApp();
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastNetworkNotice = useRef(0);
   const settlePayment = usePaymentSettle();
@@ -70,6 +70,14 @@ export function SessionEvents() {
           void runtime.api.call(logoutCall, {}).catch(() => undefined);
           toLogin();
         }
+        if (push.push === 'msgbox') {
+          const box = msgboxPushSchema.safeParse(push.parameter);
+          if (!box.success) return;
+          if (box.data.code === 86) return void runtime.events.emit('exitRequested', true);
+          if (box.data.code === 101) return void modal.info({ title: box.data.content });
+          const show = box.data.msgtype === 1 ? message.success : box.data.msgtype === 3 ? message.error : message.warning;
+          show(box.data.content);
+        }
       }),
     ];
     const offline = () => notification.warning({ key: 'network', title: t('error.offline'), duration: limits.notificationSeconds });
@@ -81,7 +89,7 @@ export function SessionEvents() {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [runtime, queryClient, navigate, t, notification, message, settlePayment]);
+  }, [runtime, queryClient, navigate, t, notification, message, modal, settlePayment]);
 
   return null;
 }

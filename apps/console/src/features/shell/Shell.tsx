@@ -27,6 +27,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { TabStrip } from './TabStrip.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { StartupGuideButton } from './StartupGuideButton.tsx';
+import { ExitDialog } from './ExitDialog.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Restoring the last tab happens once per page load, not on every visit to /wel. */
@@ -49,6 +50,9 @@ export function Shell({ member }: { member: Member }) {
   const screen = screenForPath(location.pathname);
   const firstRender = useRef(true);
   const bridgeConnected = useBridgeConnected();
+  const { events } = useRuntime();
+  const [exitOpen, setExitOpen] = useState(false);
+  useEffect(() => events.on('exitRequested', () => setExitOpen(true)), [events]);
 
   // Last tab restored on start, except for sub-accounts (spec §2), and only when the page load
   // named no page: a link into the console opens what it names.
@@ -127,6 +131,7 @@ export function Shell({ member }: { member: Member }) {
                 <ThemeToggle />
                 <LanguagePicker />
                 <UserMenu member={member} />
+                {exitOpen && mode === 'client' ? <ExitDialog onClose={() => setExitOpen(false)} /> : null}
               </Flex>
             </Flex>
           </Layout.Header>

@@ -1,4 +1,4 @@
-import { DownOutlined, HistoryOutlined, IdcardOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, IdcardOutlined, LogoutOutlined, PoweroffOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { Member } from '@facet/contracts';
 import { App, Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ export function UserMenu({ member }: { member: Member }) {
   const signOut = useSignOut();
   const accountSettings = useAccountSettings();
   const [updateLogOpen, setUpdateLogOpen] = useState(false);
+  const { events } = useRuntime();
   const name = displayName(member, t('shell.defaultUser'));
   // Until the settings are known (or when they cannot be read), the safe default: ask.
   const askFirst = (accountSettings.data ?? fallbackAccountSettings).confirmLogoutWithBrowsers;
@@ -43,6 +44,7 @@ export function UserMenu({ member }: { member: Member }) {
   const onMenu = (key: string) => {
     if (key === 'logout') return logout();
     if (key === 'updateLog') return setUpdateLogOpen(true);
+    if (key === 'exit') return void events.emit('exitRequested', true);
     void navigate(key === 'kyc' ? welRoutes.kyc : welRoutes.userinfo);
   };
 
@@ -57,6 +59,7 @@ export function UserMenu({ member }: { member: Member }) {
             { key: 'updateLog', icon: <HistoryOutlined />, label: <span data-testid="update-log-open">{t('updateLog.open')}</span> },
             { type: 'divider' as const },
             { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('shell.user.logout')}</span> },
+            ...(mode === 'client' ? [{ key: 'exit', icon: <PoweroffOutlined />, label: <span data-testid="exit-open">{t('shell.exit.open')}</span> }] : []),
           ],
           onClick: ({ key }) => onMenu(key),
         }}
