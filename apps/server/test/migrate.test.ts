@@ -1,6 +1,7 @@
-import { memberCall } from '@facet/contracts';
+import { apiMemberCall, apiTokenResetCall, apiTokenViewCall, memberCall, profileDetailCall, profileShareCall, sharedListCall, tagCreateCall } from '@facet/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signUp } from './flows.ts';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import { createProfiles, signedIn, signUp } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const started: TestServer[] = [];
@@ -19,4 +20,29 @@ describe('migrations', () => {
       expect(member.member.email).toBe(person.email);
     }
   });
+
+  // What an upgrade meets: a database with this version's rows, put back in the shape the
+  // version before share permissions, sealed API tokens, tags and saved proxies left it.
+  it('upgrade a database of the version before: shares keep what they allowed, tokens are asked to reset', async () => {
+    const server = await startTestServer();
+    started.push(server);
+    const owner = await signedIn(server);
+    const recipient = await signedIn(server);
+    const [id] = (await createProfiles(owner.client, 1, { proxy: { type: 'http', host: '10.0.0.1', port: 8000, username: 'u', password: 'secret' } })) as [string];
+    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id], accounts: [recipient.username], permission: 'full' });
+    const { token } = await owner.client.call(apiTokenResetCall, { passwd: owner.password });
+    await owner.client.call(tagCreateCall, { name: 'Gone with the downgrade' });
+
+    await migrateTo(server.facet.database, '0008_plugins');
+    await migrateToLatest(server.facet.database);
+
+    // The share is back as "run", what shares allowed before permissions; the profile is intact.
+    expect((await recipient.client.call(sharedListCall, {})).list.map((r) => [r.id, r.permission])).toEqual([[id, 'run']]);
+    expect((await recipient.client.call(profileDetailCall, { id })).profile.proxy.password).toBe('');
+    expect((await owner.client.call(profileDetailCall, { id })).profile.proxy.password).toBe('secret');
+    // A token made before tokens were kept: it still works, and view says to reset to see one.
+    expect((await owner.client.call(apiTokenViewCall, { passwd: owner.password })).token?.token).toBeNull();
+    expect((await server.client({ apiToken: token }).call(apiMemberCall, {})).member.email).toBe(owner.email);
+  });
 });
+

@@ -32,7 +32,16 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; runs at every server start and in the CLI. */
-export async function migrateToLatest(database: DatabaseHandle): Promise<void> {
+export function migrateToLatest(database: DatabaseHandle): Promise<void> {
+  return migrate(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up or down to a named migration: how upgrade tests put a database back in an older version's shape. */
+export function migrateTo(database: DatabaseHandle, name: keyof typeof migrations): Promise<void> {
+  return migrate(database, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(database: DatabaseHandle, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema it can see; naming ours keeps a
   // second Facet (or a parallel test) in another schema of the same database from hiding them.
   const migrator = new Migrator({
@@ -40,7 +49,7 @@ export async function migrateToLatest(database: DatabaseHandle): Promise<void> {
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
