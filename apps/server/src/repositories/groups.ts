@@ -39,6 +39,12 @@ export class GroupsRepository {
     return Number(row.n);
   }
 
+  /** The owner's groups among `ids`. */
+  findOwned(ownerId: string, ids: readonly string[]): Promise<GroupRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('profile_groups').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
+  }
+
   find(ownerId: string, id: string): Promise<GroupRecord | undefined> {
     return this.db.selectFrom('profile_groups').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
   }

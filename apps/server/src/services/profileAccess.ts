@@ -19,22 +19,18 @@ export interface ProfileAccess {
  * learns nothing about profiles it cannot see and nothing changes.
  */
 export async function accessTo(repo: ProfilesRepository, actor: Account, ids: readonly string[], need: SharePermission): Promise<ProfileAccess[]> {
-  const owned = await repo.findOwned(actor.id, ids);
-  const found: ProfileAccess[] = owned.map((record) => ({ record, permission: null, sharedBy: null }));
-  const rest = ids.filter((id) => !owned.some((r) => r.id === id));
-  for (const row of await repo.findReachable(actor.id, rest)) {
+  const found = new Map<string, ProfileAccess>((await repo.findOwned(actor.id, ids)).map((record) => [record.id, { record, permission: null, sharedBy: null }]));
+  for (const row of await repo.findReachable(actor.id, ids.filter((id) => !found.has(id)))) {
     const { share_permission, shared_by, group_permission, granted_by, ...record } = row;
     const direct = asPermission(share_permission);
     const permission = widerPermission(direct, asPermission(group_permission));
-    if (!permission) continue;
-    found.push({ record, permission, sharedBy: direct === permission ? shared_by : granted_by });
+    if (permission) found.set(record.id, { record, permission, sharedBy: direct === permission ? shared_by : granted_by });
   }
-  if (found.length !== ids.length) {
-    const have = new Set(found.map((a) => a.record.id));
-    throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !have.has(id)) });
-  }
-  const short = found.filter((a) => !permits(a.permission, need));
-  if (short.length > 0) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: need, ids: short.map((a) => a.record.id) });
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new AppError(Code.NOT_FOUND, { ids: missing });
   // In request order, which is what single-profile callers index into.
-  return ids.map((id) => found.find((a) => a.record.id === id)!);
+  const reached = ids.map((id) => found.get(id)!);
+  const short = reached.filter((a) => !permits(a.permission, need));
+  if (short.length > 0) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: need, ids: short.map((a) => a.record.id) });
+  return reached;
 }

@@ -169,8 +169,9 @@ export class SubAccountService {
 
   /** Every granted group is one of the main account's own; anyone else's id reads as not found. */
   private async assertOwnGroups(actor: Account, grants: readonly GroupGrant[]): Promise<void> {
-    const groups = new GroupsRepository(this.db);
-    for (const grant of grants) if (!(await groups.find(actor.id, grant.groupId))) throw new AppError(Code.NOT_FOUND, { groupId: grant.groupId });
+    const own = new Set((await new GroupsRepository(this.db).findOwned(actor.id, grants.map((g) => g.groupId))).map((g) => g.id));
+    const foreign = grants.find((g) => !own.has(g.groupId));
+    if (foreign) throw new AppError(Code.NOT_FOUND, { groupId: foreign.groupId });
   }
 }
 

@@ -1,5 +1,4 @@
 import { browserStatePushSchema, runningBrowserListSchema, type RunningBrowser } from '@facet/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 
@@ -9,7 +8,6 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
  */
 export function useRunningBrowsers(): Map<string, RunningBrowser> {
   const { bridge, events } = useRuntime();
-  const queryClient = useQueryClient();
   const [running, setRunning] = useState(() => new Map<string, RunningBrowser>());
   useEffect(() => {
     if (!bridge) return;
@@ -30,8 +28,6 @@ export function useRunningBrowsers(): Map<string, RunningBrowser> {
         const change = browserStatePushSchema.safeParse(push.parameter);
         if (!change.success) return;
         const { profileId, state, number, headless } = change.data;
-        // A browser that started is a use of the profile: the lists show its new last-used time.
-        if (state === 'running') void queryClient.invalidateQueries({ queryKey: ['profiles'] });
         setRunning((current) => {
           const next = new Map(current);
           if (state === 'stopped') next.delete(profileId);
@@ -44,6 +40,6 @@ export function useRunningBrowsers(): Map<string, RunningBrowser> {
       live = false;
       for (const off of offs) off();
     };
-  }, [bridge, events, queryClient]);
+  }, [bridge, events]);
   return running;
 }

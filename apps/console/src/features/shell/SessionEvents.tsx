@@ -1,4 +1,4 @@
-import { Code, limits, logoutCall, msgboxPushSchema, paymentListenCall } from '@facet/contracts';
+import { browserStatePushSchema, Code, limits, logoutCall, msgboxPushSchema, paymentListenCall } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -69,6 +69,11 @@ export function SessionEvents() {
         if (push.push === 'notice/logout') {
           void runtime.api.call(logoutCall, {}).catch(() => undefined);
           toLogin();
+        }
+        // A browser that started is a use of its profile: the lists show the new last-used time.
+        // Here once, not in every component that follows the running browsers.
+        if (push.push === 'start' && browserStatePushSchema.safeParse(push.parameter).data?.state === 'running') {
+          void queryClient.invalidateQueries({ queryKey: ['profiles'] });
         }
         if (push.push === 'msgbox') {
           const box = msgboxPushSchema.safeParse(push.parameter);
