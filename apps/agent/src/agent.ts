@@ -16,6 +16,7 @@ import { LocalSettingsService } from './core/localSettingsService.ts';
 import { profileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
+import { ServerLink } from './core/serverLink.ts';
 import { PluginCache } from './plugins/pluginCache.ts';
 import { readOrCreateInstallSecret } from './storage/installSecret.ts';
 import { readOrCreateDeviceKey } from './storage/deviceKey.ts';
@@ -24,6 +25,8 @@ import { AppWindow } from './window/appWindow.ts';
 
 export interface RunningAgent {
   url: string;
+  /** The server the client works with (null until the person names one). */
+  readonly serverUrl: string | null;
   port: number;
   bridge: BridgeServer;
   running: RunningProfiles;
@@ -42,27 +45,41 @@ export interface RunningAgent {
 export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const secret = readOrCreateInstallSecret(config.dataDir);
   const chromium = discoverChromium();
-  const tokenSource = config.apiToken ? apiTokenProfileSource(config.serverUrl, config.apiToken) : null;
+  const link = new ServerLink(config.dataDir, config.serverUrl);
+  // The API token's source, made for the server it belongs to (none until a server is named).
+  let tokenSource: { url: string; source: ProfileSource } | null = null;
+  const apiTokenSource = () => {
+    const url = link.url;
+    if (!config.apiToken || url === null) return null;
+    if (tokenSource?.url !== url) tokenSource = { url, source: apiTokenProfileSource(url, config.apiToken) };
+    return tokenSource.source;
+  };
   // The console's signed-in user comes first; the API token is for a machine with no console.
   let session: { auth: string; source: ProfileSource } | null = null;
-  const currentSource = () => session?.source ?? tokenSource;
+  const currentSource = () => session?.source ?? apiTokenSource();
   // The console hands its session over before every start; the server's signing key is asked
   // once (a failed ask is asked again next time), and an unchanged session is kept as it is.
   let signKey: Promise<string> | null = null;
   const adoptSession = async (auth: string | null) => {
-    if (auth === null) {
+    const url = link.url;
+    if (auth === null || url === null) {
       session = null;
       return;
     }
     if (session?.auth === auth) return;
-    signKey ??= fetch(`${config.serverUrl}/config.json`)
+    signKey ??= fetch(`${url}/config.json`)
       .then(async (response) => publicConfigSchema.parse(await response.json()).signKey)
       .catch((error: unknown) => {
         signKey = null;
         throw error;
       });
-    session = { auth, source: sessionProfileSource(config.serverUrl, await signKey, auth) };
+    session = { auth, source: sessionProfileSource(url, await signKey, auth) };
   };
+  // Another server: its sessions and signing key are not this one's.
+  link.onChange(() => {
+    session = null;
+    signKey = null;
+  });
   const log = (line: string) => console.log(`Facet agent: ${line}`);
   const geo = lazyGeoIp(path.join(config.dataDir, 'geoip'), log);
   const kernels = kernelCatalog({ log });
@@ -106,20 +123,20 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     plugins,
     log,
   });
-  const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }) : null;
+  const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window'), log }) : null;
   let port = config.port;
   // Set by main.ts: what "exit" in the console's exit dialog does.
   let quitListener: (() => void) | null = null;
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, quit: () => quitListener?.() }), () =>
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
   const server = http.createServer(
     consoleRequestHandler({
       consoleDir: config.consoleDir,
-      serverUrl: config.serverUrl,
+      serverUrl: () => link.url,
       port: () => port,
-      bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version }),
+      bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed }),
     }),
   );
   server.on('upgrade', (req, socket, head) => bridge.handleUpgrade(req, socket, head));
@@ -132,6 +149,9 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   await settings.startAutomation();
   return {
     url,
+    get serverUrl() {
+      return link.url;
+    },
     port,
     bridge,
     running,

@@ -1,9 +1,14 @@
+import { normalizeServerUrl } from './core/serverLink.ts';
 import path from 'node:path';
 
 export interface AgentConfig {
   /** The agent listens on 127.0.0.1 only: it serves a page holding the bridge secret. */
   port: number;
-  serverUrl: string;
+  /**
+   * FACET_SERVER_URL: the server, fixed. Unset: the one the person named at first start (kept in
+   * the data folder, core/serverLink.ts), asked for until then.
+   */
+  serverUrl: string | null;
   dataDir: string;
   consoleDir: string;
   /** Open the console in a Chromium app window when a display exists. */
@@ -31,16 +36,24 @@ function port16(value: string, name: string): number {
   return port;
 }
 
+function serverUrlFrom(value: string): string {
+  try {
+    return normalizeServerUrl(value);
+  } catch {
+    throw new Error(`FACET_SERVER_URL must be an http or https address, got "${value}"`);
+  }
+}
+
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AgentConfig {
   const port = env.FACET_AGENT_PORT ? port16(env.FACET_AGENT_PORT, 'FACET_AGENT_PORT') : DEFAULT_AGENT_PORT;
   const dataRoot = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
   return {
     port,
-    serverUrl: (env.FACET_SERVER_URL || `http://127.0.0.1:${env.FACET_SERVER_PORT || 8480}`).replace(/\/+$/, ''),
+    serverUrl: env.FACET_SERVER_URL ? serverUrlFrom(env.FACET_SERVER_URL) : null,
     dataDir: path.resolve(cwd, env.FACET_AGENT_DATA_DIR || path.join(dataRoot, 'agent')),
     consoleDir: path.resolve(cwd, env.FACET_CONSOLE_DIR || 'apps/console/dist'),
     appWindow: env.FACET_APP_WINDOW !== '0' && Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
-    version: env.npm_package_version || '0.1.0',
+    version: env.FACET_CLIENT_VERSION || env.npm_package_version || '0.1.0',
     localApiPort: env.FACET_LOCAL_API_PORT ? port16(env.FACET_LOCAL_API_PORT, 'FACET_LOCAL_API_PORT') : null,
     localApiKey: env.FACET_LOCAL_API_KEY || undefined,
     apiToken: env.FACET_API_TOKEN || undefined,

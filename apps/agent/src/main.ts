@@ -1,12 +1,32 @@
 import path from 'node:path';
 import { startAgent } from './agent.ts';
+import { discoverChromium } from './browser/discoverChromium.ts';
 import { loadAgentConfig } from './config.ts';
+import { claimInstance } from './storage/instanceLock.ts';
+import { AppWindow } from './window/appWindow.ts';
 
 /** Starts the desktop agent, opens the app window when there is a display, stops cleanly. */
 async function main(): Promise<void> {
   const config = loadAgentConfig();
-  const agent = await startAgent(config);
-  console.log(`Facet agent: desktop client at ${agent.url} (server ${config.serverUrl})`);
+  const lock = claimInstance(config.dataDir);
+  if ('running' in lock) {
+    // Started again (the menu entry clicked twice): show the running client instead.
+    const { url, pid } = lock.running;
+    const chromium = discoverChromium();
+    if (url && config.appWindow && chromium) {
+      new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }).open(url);
+      console.log(`Facet agent: already running (process ${pid}); opened its window at ${url}`);
+    } else {
+      console.log(`Facet agent: already running on ${config.dataDir} (process ${pid})${url ? ` at ${url}` : ''}`);
+    }
+    process.exit(0);
+  }
+  const agent = await startAgent(config).catch((error: unknown) => {
+    lock.release();
+    throw error;
+  });
+  lock.setUrl(agent.url);
+  console.log(`Facet agent: desktop client at ${agent.url} (server ${agent.serverUrl ?? 'not chosen yet: the console asks for it'})`);
   if (agent.localApi) {
     // The key is shown when it is made (or came from the environment); later starts name its file.
     const key = agent.localApiKeyCreated ? agent.localApiKey : config.localApiKey ? '(FACET_LOCAL_API_KEY)' : `in ${path.join(config.dataDir, 'local-api-key')}`;
@@ -27,6 +47,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     await agent.close();
+    lock.release();
     process.exit(0);
   };
   agent.onQuit(() => {

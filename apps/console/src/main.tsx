@@ -5,6 +5,9 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
 import { createRuntime } from './app/runtime.ts';
+import type { ConnectReason } from './features/connect/ConnectServerPage.tsx';
+import { CONNECT_PATH } from './features/connect/connectPath.ts';
+import { readClientBootstrap } from './lib/mode.ts';
 import { loadAntdLocale } from './lib/antdLocale.ts';
 import i18next from 'i18next';
 import { initI18n, initialLanguage } from './lib/language.ts';
@@ -12,9 +15,23 @@ import { initI18n, initialLanguage } from './lib/language.ts';
 async function start() {
   const language = initialLanguage();
   await initI18n(language);
-  const [runtime, antdLocale] = await Promise.all([createRuntime(), loadAntdLocale(language.tag)]);
+  const root = createRoot(document.getElementById('root')!);
+  // The desktop client asks which server first, and again when the one it knows does not answer.
+  const bootstrap = readClientBootstrap();
+  const connect = async (reason: ConnectReason) => {
+    const { ConnectRoot } = await import('./features/connect/ConnectRoot.tsx');
+    root.render(
+      <StrictMode>
+        <ConnectRoot bootstrap={bootstrap!} reason={reason} antdLocale={await loadAntdLocale(language.tag)} />
+      </StrictMode>,
+    );
+  };
+  if (bootstrap && bootstrap.server === null) return connect('first');
+  if (bootstrap && window.location.pathname === CONNECT_PATH) return connect('change');
+  const [runtime, antdLocale] = await Promise.all([createRuntime().catch((error: unknown) => (bootstrap ? null : Promise.reject(error))), loadAntdLocale(language.tag)]);
+  if (!runtime) return connect('unreachable');
   if (runtime.credentials.load()) runtime.push.open();
-  createRoot(document.getElementById('root')!).render(
+  root.render(
     <StrictMode>
       <App runtime={runtime} antdLocale={antdLocale} />
     </StrictMode>,

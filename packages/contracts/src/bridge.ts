@@ -28,6 +28,8 @@ export const bridgeRequestTypes = [
   'closeWindow',
   /** The exit dialog's "exit": every browser closes (cookies saved), then the agent stops. */
   'quitClient',
+  /** The server this client works with, as the person typed it at first start (or later). */
+  'setServer',
 ] as const;
 export type BridgeRequestType = (typeof bridgeRequestTypes)[number];
 
@@ -82,6 +84,15 @@ export const BridgeError = {
   BIND_IP: 13,
   PROFILE_DIR_NOT_FOUND: 14,
   PROFILE_DIR_NOT_WRITABLE: 15,
+  // Refusals of `setServer`: nothing is saved and the client keeps its server.
+  SERVER_URL_INVALID: 16,
+  SERVER_UNREACHABLE: 17,
+  /** Something answered, but not a Facet server's config.json. */
+  SERVER_NOT_FACET: 18,
+  /** FACET_SERVER_URL set in the environment decides the server. */
+  SERVER_FIXED: 19,
+  /** Profiles opened through the current server run: they must close first. */
+  PROFILES_RUNNING: 20,
 } as const;
 
 export const bridgeErrorMessageKey: Record<number, string> = {
@@ -96,6 +107,11 @@ export const bridgeErrorMessageKey: Record<number, string> = {
   [BridgeError.BIND_IP]: 'localSettings.error.bindIp',
   [BridgeError.PROFILE_DIR_NOT_FOUND]: 'localSettings.error.dirNotFound',
   [BridgeError.PROFILE_DIR_NOT_WRITABLE]: 'localSettings.error.dirNotWritable',
+  [BridgeError.SERVER_URL_INVALID]: 'connect.error.invalidUrl',
+  [BridgeError.SERVER_UNREACHABLE]: 'connect.error.unreachable',
+  [BridgeError.SERVER_NOT_FACET]: 'connect.error.notFacet',
+  [BridgeError.SERVER_FIXED]: 'connect.error.fixed',
+  [BridgeError.PROFILES_RUNNING]: 'connect.error.profilesRunning',
 };
 
 /** What the agent injects into the page it serves (and only that page). */
@@ -103,9 +119,17 @@ export const clientBootstrapSchema = z.object({
   bridgeUrl: z.string(),
   secret: z.string().min(32),
   agentVersion: z.string(),
+  /** The server the agent works with; null until the person names one (first start). */
+  server: z.string().nullable(),
+  /** The server comes from FACET_SERVER_URL and cannot be changed from the console. */
+  serverFixed: z.boolean(),
 });
 export type ClientBootstrap = z.infer<typeof clientBootstrapSchema>;
 export const CLIENT_BOOTSTRAP_GLOBAL = '__FACET_CLIENT__';
+
+/** `setServer`: what the person typed (scheme optional); the answer is the URL as saved. */
+export const setServerParameterSchema = z.object({ url: z.string().min(1).max(2048) });
+export const setServerResultSchema = z.object({ url: z.string() });
 
 export const openUrlParameterSchema = z.object({ url: z.string().url().max(2048) });
 export const base64ParameterSchema = z.object({ text: z.string().max(1024 * 1024) });

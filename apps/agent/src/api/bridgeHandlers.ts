@@ -9,6 +9,7 @@ import {
   openUrlParameterSchema,
   saveConfigParameterSchema,
   sessionParameterSchema,
+  setServerParameterSchema,
   testProxyParameterSchema,
   type CleanCacheResult,
   type DirectoryListing,
@@ -24,6 +25,7 @@ import type { KernelCatalog } from '../browser/kernels.ts';
 import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
 import { SettingsRefusal, type LocalSettingsService } from '../core/localSettingsService.ts';
 import { startFailureReason } from '../core/startFailure.ts';
+import { ServerLinkRefusal, type ServerLink, type ServerLinkRefusalReason } from '../core/serverLink.ts';
 import { runningBrowserOf, type RunningProfiles } from '../core/runningProfiles.ts';
 import { cleanCaches } from '../storage/cacheCleaner.ts';
 import { DirectoryError, listDirectory } from '../storage/directories.ts';
@@ -42,6 +44,8 @@ export interface BridgeDeps {
   geo: (ip: string) => Promise<GeoFacts | null>;
   /** Opens the profile (started if needed) at the fingerprint check page (check/openCheck.ts). */
   checkFingerprint: (profileId: string, lang: string) => Promise<FingerprintCheckOpened>;
+  /** Which server the client works with (the first-start question, and later changes). */
+  link: ServerLink;
   /** Stops the agent as Ctrl-C does (main.ts): browsers closed with their cookies saved, then exit. */
   quit: () => void;
 }
@@ -51,6 +55,13 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   if (!parsed.success) throw new BridgeFailure(BridgeError.BAD_REQUEST);
   return parsed.data;
 }
+
+const serverRefusalCodes: Record<ServerLinkRefusalReason, number> = {
+  invalidUrl: BridgeError.SERVER_URL_INVALID,
+  unreachable: BridgeError.SERVER_UNREACHABLE,
+  notFacet: BridgeError.SERVER_NOT_FACET,
+  fixed: BridgeError.SERVER_FIXED,
+};
 
 /** Progress of a cache clean at most this often: enough for a counter, not a flood. */
 const PROGRESS_INTERVAL_MS = 200;
@@ -90,6 +101,17 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       if (!deps.window) throw new BridgeFailure(BridgeError.FAILED);
       deps.window.openTab(url);
       return true;
+    },
+    setServer: async (parameter) => {
+      const { url } = parse(setServerParameterSchema, parameter);
+      // Browsers opened through the current server save their cookies there at stop.
+      if (deps.running.list().length > 0) throw new BridgeFailure(BridgeError.PROFILES_RUNNING);
+      try {
+        return { url: await deps.link.set(url) };
+      } catch (error) {
+        if (error instanceof ServerLinkRefusal) throw new BridgeFailure(serverRefusalCodes[error.reason]);
+        throw error;
+      }
     },
     base64Encode: async (parameter) => Buffer.from(parse(base64ParameterSchema, parameter).text, 'utf8').toString('base64'),
     isBrowserRunning: async (parameter) => deps.running.isRunning(parse(isRunningParameterSchema, parameter).profileId),

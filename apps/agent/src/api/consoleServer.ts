@@ -32,7 +32,8 @@ export function injectBootstrap(html: string, bootstrap: ClientBootstrap): strin
 
 export interface ConsoleServerOptions {
   consoleDir: string;
-  serverUrl: string;
+  /** Null until the person names a server (first start): config.json then says so. */
+  serverUrl: () => string | null;
   port: () => number;
   bootstrap: () => ClientBootstrap;
 }
@@ -50,7 +51,14 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname === '/config.json') return proxyConfig(options.serverUrl, res);
+    if (url.pathname === '/config.json') {
+      const serverUrl = options.serverUrl();
+      if (serverUrl === null) {
+        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ error: 'no server chosen' }));
+        return;
+      }
+      return proxyConfig(serverUrl, res);
+    }
 
     const file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && path.basename(file) !== 'index.html') {

@@ -4,7 +4,12 @@ import fs from 'node:fs';
 export interface AppWindowOptions {
   chromium: string;
   userDataDir: string;
+  /** Told when the window's Chromium gives up at once (no sandbox, no display), with its last words. */
+  log?: (line: string) => void;
 }
+
+/** A window that ends this soon after it was opened did not open. */
+const EARLY_EXIT_MS = 5000;
 
 /** Flags for the console window: its own profile, and none of Chromium's background chatter. */
 export function appWindowFlags(userDataDir: string): string[] {
@@ -32,11 +37,24 @@ export class AppWindow {
 
   open(url: string): void {
     fs.mkdirSync(this.options.userDataDir, { recursive: true, mode: 0o700 });
-    this.child = spawn(this.options.chromium, [...appWindowFlags(this.options.userDataDir), '--window-size=1360,860', `--app=${url}`], {
-      stdio: 'ignore',
+    const openedAt = Date.now();
+    const child = spawn(this.options.chromium, [...appWindowFlags(this.options.userDataDir), '--window-size=1360,860', `--app=${url}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
-    this.child.on('exit', () => (this.child = null));
+    this.child = child;
+    // Chromium's complaints are kept only for a failed start: the last line is what to fix.
+    let lastWords = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const lines = chunk.toString('utf8').trim().split('\n');
+      lastWords = lines[lines.length - 1] ?? lastWords;
+    });
+    child.on('exit', (code) => {
+      this.child = null;
+      if (code !== 0 && Date.now() - openedAt < EARLY_EXIT_MS) {
+        this.options.log?.(`the app window did not open (Chromium exit ${code}): ${lastWords.slice(0, 500)} — open ${url} in a browser`);
+      }
+    });
   }
 
   /** A URL in a normal window of the same Chromium (download links, help pages). */

@@ -39,8 +39,8 @@ export interface Runtime {
 }
 
 /**
- * config.json, asked again for a while when it does not come: the desktop client's agent may be
- * up before the server it proxies (both start together), or the server may be slow to answer.
+ * config.json, asked again for a while when it does not come: the server may be slow to answer,
+ * or (in the desktop client) starting beside the agent.
  */
 async function loadConfig(attempts = 20, pauseMs = 1500) {
   for (let attempt = 1; ; attempt++) {
@@ -58,7 +58,8 @@ async function loadConfig(attempts = 20, pauseMs = 1500) {
 export async function createRuntime(): Promise<Runtime> {
   const bootstrap = readClientBootstrap();
   const mode = detectMode(bootstrap);
-  const config = await loadConfig();
+  // The desktop client has its own answer to a server that does not come (the connect page).
+  const config = await loadConfig(bootstrap ? 4 : 20);
   const events = new EventHub<RuntimeEvents>();
   const credentials = browserCredentialStore();
   const getLanguage = () => currentLanguage().code;

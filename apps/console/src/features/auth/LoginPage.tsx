@@ -8,6 +8,7 @@ import { fromContract } from '../../lib/formRules.ts';
 import { afterSignIn } from '../../lib/entryPage.ts';
 import { landingPath } from '../../lib/routes.ts';
 import { useShowError } from '../../lib/showError.ts';
+import { CONNECT_PATH } from '../connect/connectPath.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { adoptSession, memberQueryKey } from './session.ts';
 
@@ -67,6 +68,16 @@ export default function LoginPage() {
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
         {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
       </Typography.Paragraph>
+      {runtime.bootstrap?.server ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, textAlign: 'center', fontSize: 12 }}>
+          {t('connect.server', { server: runtime.bootstrap.server })}{' '}
+          {runtime.bootstrap.serverFixed ? null : (
+            <Typography.Link style={{ fontSize: 12 }} onClick={() => window.location.assign(CONNECT_PATH)}>
+              {t('connect.changeLink')}
+            </Typography.Link>
+          )}
+        </Typography.Paragraph>
+      ) : null}
     </AuthLayout>
   );
 }
