@@ -62,6 +62,39 @@ describe('desktop client (the agent\'s URL)', () => {
     await context.close();
   });
 
+  it('keeps what it stores sealed on this computer, and clears it all on "clear history"', async () => {
+    const person = await signUpByApi(env.stack);
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const stored = () => page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('facet.')));
+    // The browser version keeps the sign-in as it is (the comparison that shows the check can fail).
+    await signInThroughForm(page, env.stack.serverUrl, person.username, person.password, true);
+    await page.getByTestId('side-menu').waitFor();
+    expect(Object.fromEntries(await stored())['facet.credentials']).toContain('"auth"');
+
+    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password, true);
+    await page.getByTestId('side-menu').waitFor();
+    const sealed = await stored();
+    expect(sealed.map(([key]) => key)).toContain('facet.credentials');
+    expect(sealed.filter(([, value]) => !value.startsWith('e1.'))).toEqual([]);
+    expect(sealed.map(([, value]) => value).join(' ')).not.toContain('auth');
+    // Read back after a reload: still signed in.
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+
+    await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('clear-history'), page.getByText(english('shell.clearHistory.bodyClient')));
+    await screenshot(page, 'client-clear-history');
+    await page.getByTestId('clear-history-confirm').click();
+    await page.waitForURL('**/login');
+    await page.getByLabel(english('auth.login.account')).waitFor();
+    // Only what any first start writes is there again: the language it detected.
+    expect((await stored()).map(([key]) => key)).toEqual(['facet.language']);
+    expect(await page.evaluate(() => sessionStorage.getItem('facet.credentials'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the bridge secret to the agent\'s own page', async () => {
     const page = await env.browser.newPage();
     // A page of another origin cannot open the bridge: the agent refuses its Origin.

@@ -44,6 +44,7 @@ export interface RunningAgent {
 /** Starts the agent: the console in client mode and the bridge, both on 127.0.0.1 only. */
 export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const secret = readOrCreateInstallSecret(config.dataDir);
+  const storageKey = readOrCreateInstallSecret(config.dataDir, 'console-storage-key');
   const chromium = discoverChromium();
   const link = new ServerLink(config.dataDir, config.serverUrl);
   // The API token's source, made for the server it belongs to (none until a server is named).
@@ -136,7 +137,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       consoleDir: config.consoleDir,
       serverUrl: () => link.url,
       port: () => port,
-      bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed }),
+      bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed, storageKey }),
     }),
   );
   server.on('upgrade', (req, socket, head) => bridge.handleUpgrade(req, socket, head));

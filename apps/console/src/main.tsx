@@ -8,16 +8,19 @@ import { createRuntime } from './app/runtime.ts';
 import type { ConnectReason } from './features/connect/ConnectServerPage.tsx';
 import { CONNECT_PATH } from './features/connect/connectPath.ts';
 import { readClientBootstrap } from './lib/mode.ts';
+import { sealStorageWith } from './lib/storage.ts';
 import { loadAntdLocale } from './lib/antdLocale.ts';
 import i18next from 'i18next';
 import { initI18n, initialLanguage } from './lib/language.ts';
 
 async function start() {
+  // The desktop client seals what the console keeps, before anything is read (the language is).
+  const bootstrap = readClientBootstrap();
+  if (bootstrap) sealStorageWith(bootstrap.storageKey);
   const language = initialLanguage();
   await initI18n(language);
   const root = createRoot(document.getElementById('root')!);
   // The desktop client asks which server first, and again when the one it knows does not answer.
-  const bootstrap = readClientBootstrap();
   const connect = async (reason: ConnectReason) => {
     const { ConnectRoot } = await import('./features/connect/ConnectRoot.tsx');
     root.render(

@@ -123,6 +123,8 @@ export const clientBootstrapSchema = z.object({
   server: z.string().nullable(),
   /** The server comes from FACET_SERVER_URL and cannot be changed from the console. */
   serverFixed: z.boolean(),
+  /** 32 bytes (base64url) the console seals what it keeps in web storage with (spec §3: encrypted in the client). */
+  storageKey: z.string().min(43),
 });
 export type ClientBootstrap = z.infer<typeof clientBootstrapSchema>;
 export const CLIENT_BOOTSTRAP_GLOBAL = '__FACET_CLIENT__';

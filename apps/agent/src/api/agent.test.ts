@@ -90,7 +90,7 @@ describe('agent console server', () => {
   });
 
   it('escapes the bootstrap so no value can close the script tag', () => {
-    const html = injectBootstrap('<head><script src="x"></script></head>', { bridgeUrl: 'ws://x</script><b>', secret: 's'.repeat(32), agentVersion: '1', server: null, serverFixed: false });
+    const html = injectBootstrap('<head><script src="x"></script></head>', { bridgeUrl: 'ws://x</script><b>', secret: 's'.repeat(32), agentVersion: '1', server: null, serverFixed: false, storageKey: 'k'.repeat(43) });
     expect(html).not.toContain('</script><b>');
   });
 });

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * The bridge secret of this installation: created once, kept owner-only in the agent's data
- * folder, and given only to the page the agent itself serves.
+ * A secret of this installation (the bridge secret; the key the console seals its local storage
+ * with): 32 random bytes made once, kept owner-only in the agent's data folder, and given only to
+ * the page the agent itself serves.
  */
-export function readOrCreateInstallSecret(dataDir: string): string {
+export function readOrCreateInstallSecret(dataDir: string, name = 'install-secret'): string {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, 'install-secret');
+  const file = path.join(dataDir, name);
   try {
     const existing = fs.readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;

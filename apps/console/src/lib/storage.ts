@@ -1,8 +1,18 @@
+import { storageCipher, type StorageCipher } from './storageCipher.ts';
+
 /**
  * Every value the console keeps in the browser, under one prefix (spec §3 "local storage"), so
- * "clear history" can remove them all and nothing else.
+ * "clear history" can remove them all and nothing else. In the desktop client every value is
+ * sealed with the agent's key (sealStorageWith) before it reaches the disk.
  */
 const PREFIX = 'facet.';
+
+let cipher: StorageCipher | null = null;
+
+/** The desktop client: from here on values are sealed; plain ones left from before are sealed when read. */
+export function sealStorageWith(keyBase64Url: string): void {
+  cipher = storageCipher(keyBase64Url);
+}
 
 export const storageKeys = {
   credentials: 'credentials',
@@ -34,14 +44,19 @@ function area(kind: 'local' | 'session'): Storage | null {
 }
 
 export function readString(key: string, kind: 'local' | 'session' = 'local'): string | null {
-  return area(kind)?.getItem(PREFIX + key) ?? null;
+  const stored = area(kind)?.getItem(PREFIX + key) ?? null;
+  if (stored === null || !cipher) return stored;
+  if (cipher.isSealed(stored)) return cipher.open(PREFIX + key, stored);
+  // Kept before the client sealed its storage: sealed now, read as it was.
+  writeString(key, stored, kind);
+  return stored;
 }
 
 export function writeString(key: string, value: string | null, kind: 'local' | 'session' = 'local'): void {
   const store = area(kind);
   if (!store) return;
   if (value === null) store.removeItem(PREFIX + key);
-  else store.setItem(PREFIX + key, value);
+  else store.setItem(PREFIX + key, cipher ? cipher.seal(PREFIX + key, value) : value);
 }
 
 export function readJson<T>(key: string, kind: 'local' | 'session' = 'local'): T | null {

@@ -1,4 +1,4 @@
-import { DownOutlined, HistoryOutlined, IdcardOutlined, LogoutOutlined, PoweroffOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { ClearOutlined, DownOutlined, HistoryOutlined, IdcardOutlined, LogoutOutlined, PoweroffOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { Member } from '@facet/contracts';
 import { App, Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { displayName } from '../../lib/displayName.ts';
+import { clearAll } from '../../lib/storage.ts';
 import { welRoutes } from '../../lib/routes.ts';
 import { useSignOut } from '../auth/session.ts';
 import { fallbackAccountSettings, useAccountSettings } from '../settings/accountSettingsQueries.ts';
 import { UpdateLogDialog } from '../updates/UpdateLogDialog.tsx';
 
 /**
- * Account info, identity verification (client), the update log, and logout (spec §2). Logout
+ * Account info, identity verification (client), the update log, clearing what the console keeps
+ * on this computer, and logout (spec §2, §3). Logout
  * asks first unless the global settings say not to: in the desktop client the question warns
  * that every browser it opened closes.
  */
@@ -41,8 +43,26 @@ export function UserMenu({ member }: { member: Member }) {
     });
   };
 
+  // Spec §3: everything this console keeps on this computer goes, and with it the sign-in.
+  const clearHistory = () => {
+    modal.confirm({
+      title: t('shell.clearHistory.title'),
+      content: mode === 'client' ? t('shell.clearHistory.bodyClient') : t('shell.clearHistory.body'),
+      okText: t('shell.clearHistory.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'clear-history-confirm' },
+      onOk: async () => {
+        await signOut();
+        clearAll();
+        // A fresh start: language, theme and tabs back to their defaults.
+        window.location.replace('/login');
+      },
+    });
+  };
+
   const onMenu = (key: string) => {
     if (key === 'logout') return logout();
+    if (key === 'clearHistory') return clearHistory();
     if (key === 'updateLog') return setUpdateLogOpen(true);
     if (key === 'exit') return void events.emit('exitRequested', true);
     void navigate(key === 'kyc' ? welRoutes.kyc : welRoutes.userinfo);
@@ -57,6 +77,7 @@ export function UserMenu({ member }: { member: Member }) {
             { key: 'info', icon: <IdcardOutlined />, label: t('shell.user.info') },
             ...(mode === 'client' ? [{ key: 'kyc', icon: <SafetyCertificateOutlined />, label: t('shell.user.kyc') }] : []),
             { key: 'updateLog', icon: <HistoryOutlined />, label: <span data-testid="update-log-open">{t('updateLog.open')}</span> },
+            { key: 'clearHistory', icon: <ClearOutlined />, label: <span data-testid="clear-history">{t('shell.clearHistory.open')}</span> },
             { type: 'divider' as const },
             { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('shell.user.logout')}</span> },
             ...(mode === 'client' ? [{ key: 'exit', icon: <PoweroffOutlined />, label: <span data-testid="exit-open">{t('shell.exit.open')}</span> }] : []),
