@@ -62,12 +62,17 @@ describe('desktop client (the agent\'s URL)', () => {
     await context.close();
   });
 
-  it('keeps what it stores sealed on this computer, and clears it all on "clear history"', async () => {
+  it('keeps what it stores sealed on this computer, reports its graphics once, and clears it all on "clear history"', async () => {
     const person = await signUpByApi(env.stack);
     const context = await env.browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
     const stored = () => page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('facet.')));
+    // The graphics report goes once per account and computer (each console keeps its own flag).
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/webgl/set_data')) reports.push(new URL(page.url()).origin);
+    });
     // The browser version keeps the sign-in as it is (the comparison that shows the check can fail).
     await signInThroughForm(page, env.stack.serverUrl, person.username, person.password, true);
     await page.getByTestId('side-menu').waitFor();
@@ -79,9 +84,13 @@ describe('desktop client (the agent\'s URL)', () => {
     expect(sealed.map(([key]) => key)).toContain('facet.credentials');
     expect(sealed.filter(([, value]) => !value.startsWith('e1.'))).toEqual([]);
     expect(sealed.map(([, value]) => value).join(' ')).not.toContain('auth');
-    // Read back after a reload: still signed in.
+    await expect.poll(() => reports).toEqual([env.stack.serverUrl, env.stack.agentUrl]);
+    // Read back after a reload: still signed in, and the report is not sent again.
     await page.reload();
     await page.getByTestId('side-menu').waitFor();
+    expect((await stored()).some(([key]) => key.startsWith('facet.graphicsCheck.'))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(reports).toHaveLength(2);
 
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('clear-history'), page.getByText(english('shell.clearHistory.bodyClient')));
     await screenshot(page, 'client-clear-history');

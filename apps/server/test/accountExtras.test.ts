@@ -5,6 +5,7 @@ import {
   bindCall,
   bindSendCall,
   feedbackCall,
+  graphicsReportCall,
   loginCall,
   memberCall,
   operationLogListCall,
@@ -49,6 +50,41 @@ describe('feedback', () => {
     const person = await signedIn(server);
     for (let i = 0; i < 10; i++) await person.client.call(feedbackCall, { score: 5, content: `note ${i}` });
     await refusal(person.client.call(feedbackCall, { score: 5, content: 'one more' }), Code.RATE_LIMITED);
+  });
+});
+
+describe('the graphics report (webgl/set_data)', () => {
+  const webgl = {
+    vendor: 'WebKit',
+    renderer: 'WebKit WebGL',
+    unmaskedVendor: 'Google Inc. (NVIDIA)',
+    unmaskedRenderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+    version: 'WebGL 1.0 (OpenGL ES 2.0 Chromium)',
+    shadingLanguageVersion: 'WebGL GLSL ES 1.0',
+    maxTextureSize: 16384,
+  };
+  const rows = (accountId: string) => server.facet.database.db.selectFrom('graphics_reports').selectAll().where('account_id', '=', accountId).execute();
+
+  it('keeps the newest report of each account, and refuses a malformed one without storing it', async () => {
+    const person = await signedIn(server);
+    const { member } = await person.client.call(memberCall, {});
+    await person.client.call(graphicsReportCall, { screenResolution: '1920x1080', devicePixelRatio: 1.25, userAgent: 'Mozilla/5.0 test', webgldata: webgl });
+    await person.client.call(graphicsReportCall, { screenResolution: '2560x1440', devicePixelRatio: 1, userAgent: 'Mozilla/5.0 test', webgldata: null });
+    const [row, ...others] = await rows(member.id);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ screen_resolution: '2560x1440', device_pixel_ratio: 1, webgl: null });
+    await refusal(person.client.call(graphicsReportCall, { screenResolution: '1920 by 1080', devicePixelRatio: 1, userAgent: 'x', webgldata: null }), Code.INVALID_INPUT);
+    await refusal(person.client.call(graphicsReportCall, { screenResolution: '1920x1080', devicePixelRatio: 40, userAgent: 'x', webgldata: null }), Code.INVALID_INPUT);
+    expect((await rows(member.id))[0]).toMatchObject({ screen_resolution: '2560x1440' });
+  });
+
+  it('is for signed-in consoles only', async () => {
+    const person = await signedIn(server);
+    await person.client.call(graphicsReportCall, { screenResolution: '1920x1080', devicePixelRatio: 1, userAgent: 'x', webgldata: webgl });
+    const { member } = await person.client.call(memberCall, {});
+    person.client.forget();
+    await refusal(person.client.call(graphicsReportCall, { screenResolution: '800x600', devicePixelRatio: 1, userAgent: 'x', webgldata: null }), Code.SESSION_EXPIRED);
+    expect((await rows(member.id))[0]).toMatchObject({ screen_resolution: '1920x1080' });
   });
 });
 

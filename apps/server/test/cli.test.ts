@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Code, apiMemberCall, memberCall } from '@facet/contracts';
+import { Code, apiMemberCall, graphicsReportCall, memberCall } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, refusal } from './flows.ts';
+import { logIn, refusal, signedIn } from './flows.ts';
 import { onPostgres, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -47,6 +47,19 @@ describe('operator CLI', () => {
     const { client } = await logIn(server, 'operator.made@example.test', 'operator password');
     const { member } = await client.call(memberCall, {});
     expect(member.type).toBe('main');
+  });
+
+  it('sums up the graphics the consoles reported, most common first', async () => {
+    const gpu = (renderer: string) => ({ vendor: 'WebKit', renderer: 'WebKit WebGL', unmaskedVendor: 'Google Inc.', unmaskedRenderer: renderer, version: 'WebGL 1.0', shadingLanguageVersion: 'GLSL ES 1.0', maxTextureSize: 16384 });
+    for (const renderer of ['ANGLE (Intel, Iris Xe)', 'ANGLE (NVIDIA, RTX 3060)', 'ANGLE (NVIDIA, RTX 3060)']) {
+      const person = await signedIn(server);
+      await person.client.call(graphicsReportCall, { screenResolution: '1920x1080', devicePixelRatio: 1, userAgent: 'x', webgldata: gpu(renderer) });
+    }
+    const result = await cli('admin', 'graphics');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(1, 3)).toEqual(['2\tANGLE (NVIDIA, RTX 3060)', '1\tANGLE (Intel, Iris Xe)']);
+    expect(result.stdout).toContain('3\t1920x1080 @1');
   });
 
   it('lists users', async () => {

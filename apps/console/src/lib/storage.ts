@@ -26,6 +26,8 @@ export const storageKeys = {
   /** The browser list's columns as the person set them (features/profiles/columnSettings.ts). */
   profileColumns: (accountId: string) => `profileColumns.${accountId}`,
   bindAlert: (accountId: string) => `bindAlert.${accountId}`,
+  /** '1' once this account's graphics report was taken (webgl/set_data answered 0). */
+  graphicsCheck: (accountId: string) => `graphicsCheck.${accountId}`,
   downloadBannerClosed: 'downloadBannerClosed',
   /** When the last payment success was announced (ms): a second notice within 4 s is skipped (spec §4). */
   payTime: 'payTime',

@@ -12,6 +12,7 @@ import { CommandError, UsageError } from './args.ts';
 import { apiToken } from './commands/apiToken.ts';
 import { createUser } from './commands/createUser.ts';
 import { feedback } from './commands/feedback.ts';
+import { graphics } from './commands/graphics.ts';
 import { listUsers } from './commands/listUsers.ts';
 import { order } from './commands/order.ts';
 import { plan } from './commands/plan.ts';
@@ -26,6 +27,7 @@ const commands = {
   order,
   trial,
   feedback,
+  graphics,
 } as const;
 
 /** Runs one operator command; returns the exit code (2 for a usage error). */

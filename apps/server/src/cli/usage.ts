@@ -20,6 +20,8 @@ export const USAGE = `Facet operator commands
       Grant a main account the 3-day free trial of a plan (once per account).
   npm run facet -- admin feedback [--limit N]
       What people sent through the feedback dialog, newest first.
+  npm run facet -- admin graphics [--limit N]
+      The GPUs and screens your users' computers report (once per account), most common first.
 
 The commands use the same data as the server (FACET_DATA_DIR, DATABASE_URL) and work while it runs.
 `;

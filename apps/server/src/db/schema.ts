@@ -21,6 +21,7 @@ export interface Database {
   orders: OrdersTable;
   operation_logs: OperationLogsTable;
   feedback: FeedbackTable;
+  graphics_reports: GraphicsReportsTable;
   referral_rewards: ReferralRewardsTable;
   plugins: PluginsTable;
   plugin_versions: PluginVersionsTable;
@@ -329,3 +330,13 @@ export interface ProfilePluginsTable {
 }
 
 export type Row<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U : T[K] };
+
+/** The newest webgl/set_data report of an account's computer. */
+export interface GraphicsReportsTable {
+  account_id: string;
+  screen_resolution: string;
+  device_pixel_ratio: number;
+  user_agent: string;
+  webgl: string | null;
+  reported_at: number;
+}

@@ -31,6 +31,7 @@ import { OperatorProvider } from '../payments/operatorProvider.ts';
 import type { PaymentProvider } from '../payments/paymentProvider.ts';
 import { StripeProvider } from '../payments/stripeProvider.ts';
 import { PaymentService } from './paymentService.ts';
+import { GraphicsReportsRepository } from '../repositories/graphicsReports.ts';
 import { OrdersRepository } from '../repositories/orders.ts';
 import { PlansRepository } from '../repositories/plans.ts';
 import { PlanAllowance, type FreeAllowance } from './planAllowance.ts';
@@ -82,6 +83,8 @@ export interface Services {
     codes: VerificationCodesRepository;
     plans: PlansRepository;
     orders: OrdersRepository;
+    /** webgl/set_data reports (no rules beyond the contract's: stored as sent). */
+    graphics: GraphicsReportsRepository;
   };
 }
 
@@ -144,6 +147,6 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     plugins,
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
     stripe,
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db) },
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db) },
   };
 }

@@ -35,6 +35,7 @@ import { savedProxyCalls } from './savedProxies.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
 import { operationLogListCall } from './operationLog.ts';
 import { feedbackCall } from './feedback.ts';
+import { graphicsReportCall } from './graphics.ts';
 import { bindCall, bindSendCall } from './binding.ts';
 import { rewardInfoCall } from './reward.ts';
 import { accountSettingsGetCall, accountSettingsSetCall } from './accountSettings.ts';
@@ -57,6 +58,7 @@ export * from './apiToken.ts';
 export * from './subscriptions.ts';
 export * from './operationLog.ts';
 export * from './feedback.ts';
+export * from './graphics.ts';
 export * from './binding.ts';
 export * from './reward.ts';
 export * from './accountSettings.ts';
@@ -113,6 +115,7 @@ export const webCalls = [
   paymentListenCall,
   operationLogListCall,
   feedbackCall,
+  graphicsReportCall,
   bindSendCall,
   bindCall,
   rewardInfoCall,

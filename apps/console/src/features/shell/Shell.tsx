@@ -28,6 +28,7 @@ import { TabStrip } from './TabStrip.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { StartupGuideButton } from './StartupGuideButton.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
+import { GraphicsReport } from './GraphicsReport.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Restoring the last tab happens once per page load, not on every visit to /wel. */
@@ -143,6 +144,7 @@ export function Shell({ member }: { member: Member }) {
         </Layout>
         <RegisterSuccessDialog />
         <PlanReminder member={member} />
+        <GraphicsReport member={member} />
         <UpdateNotes />
       </Layout>
     </BindingProvider>
