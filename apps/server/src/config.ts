@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { limits, paymentMethods, supportContactKinds, UNLIMITED, type PaymentMethod, type SupportContactKind } from '@facet/contracts';
+import { coinCatalogue, coinIds, limits, paymentMethods, supportContactKinds, UNLIMITED, type CoinId, type PaymentMethod, type SupportContactKind } from '@facet/contracts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -39,6 +39,8 @@ export interface ServerConfig {
   /** Payment methods offered, first is the QR code's; 'operator' is built in. */
   paymentMethods: PaymentMethod[];
   stripe: { secretKey: string; webhookSecret: string } | null;
+  /** The operator's wallet per coin they take (FACET_CRYPTO_WALLETS); none: no crypto. */
+  cryptoWallets: Partial<Record<CoinId, string>>;
   logLevel: string;
   logPretty: boolean;
   version: string;
@@ -69,11 +71,27 @@ function stripeSettings(env: NodeJS.ProcessEnv): ServerConfig['stripe'] {
   return { secretKey, webhookSecret };
 }
 
-function methods(env: NodeJS.ProcessEnv, stripe: ServerConfig['stripe']): PaymentMethod[] {
-  const listed = (env.FACET_PAYMENT_METHODS || (stripe ? 'stripe,operator' : 'operator')).split(',').map((m) => m.trim()).filter(Boolean);
+/** `usdt-trc20=T…,usdc-erc20=0x…`: each coin known, each address of its network's form. */
+export function cryptoWallets(value: string | undefined): Partial<Record<CoinId, string>> {
+  const wallets: Partial<Record<CoinId, string>> = {};
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [id, address = ''] = entry.split('=').map((part) => part.trim());
+    if (!coinIds.includes(id as CoinId)) throw new Error(`FACET_CRYPTO_WALLETS: unknown coin "${id}" (known: ${coinIds.join(', ')})`);
+    const coin = coinCatalogue[id as CoinId];
+    if (!coin.address.test(address)) throw new Error(`FACET_CRYPTO_WALLETS: "${address}" is not a ${coin.network} address (for ${id})`);
+    wallets[id as CoinId] = address;
+  }
+  return wallets;
+}
+
+function methods(env: NodeJS.ProcessEnv, stripe: ServerConfig['stripe'], wallets: ServerConfig['cryptoWallets']): PaymentMethod[] {
+  const crypto = Object.keys(wallets).length > 0;
+  const fallback = [...(stripe ? ['stripe'] : []), 'operator', ...(crypto ? ['crypto'] : [])].join(',');
+  const listed = (env.FACET_PAYMENT_METHODS || fallback).split(',').map((m) => m.trim()).filter(Boolean);
   for (const method of listed) {
     if (!paymentMethods.includes(method as PaymentMethod)) throw new Error(`FACET_PAYMENT_METHODS: unknown method "${method}" (known: ${paymentMethods.join(', ')})`);
     if (method === 'stripe' && !stripe) throw new Error('FACET_PAYMENT_METHODS names stripe without FACET_STRIPE_SECRET_KEY and FACET_STRIPE_WEBHOOK_SECRET');
+    if (method === 'crypto' && !crypto) throw new Error('FACET_PAYMENT_METHODS names crypto without FACET_CRYPTO_WALLETS');
   }
   return [...new Set(listed)] as PaymentMethod[];
 }
@@ -94,6 +112,7 @@ function contacts(value: string | undefined): ServerConfig['supportContacts'] {
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
   const stripe = stripeSettings(env);
+  const wallets = cryptoWallets(env.FACET_CRYPTO_WALLETS);
   return {
     host: env.FACET_SERVER_HOST || '127.0.0.1',
     port: int(env.FACET_SERVER_PORT, DEFAULT_SERVER_PORT, 'FACET_SERVER_PORT'),
@@ -119,8 +138,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     freeAllowance: { profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES'), subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS') },
     referralDays: int(env.FACET_REFERRAL_DAYS, 0, 'FACET_REFERRAL_DAYS'),
     orderLifetimeMs: int(env.FACET_ORDER_MINUTES, 30, 'FACET_ORDER_MINUTES') * 60_000,
-    paymentMethods: methods(env, stripe),
+    paymentMethods: methods(env, stripe, wallets),
     stripe,
+    cryptoWallets: wallets,
     logLevel: env.FACET_LOG_LEVEL || 'info',
     logPretty: env.FACET_LOG_PRETTY === '1',
     version: env.npm_package_version || '0.1.0',

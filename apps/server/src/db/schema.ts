@@ -238,6 +238,9 @@ export interface OrdersTable {
   /** After this the order's QR code is no longer offered; a payment that still arrives counts. */
   expires_at: number;
   settled_at: number | null;
+  /** Paid in a coin: its id (contracts' coinCatalogue) and the exact amount asked, as text. */
+  coin_id: Generated<string | null>;
+  coin_amount: Generated<string | null>;
 }
 
 export interface OperationLogsTable {

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@facet/contracts';
+import type { CoinId, PaymentMethod } from '@facet/contracts';
 import type { OrderRow } from '../repositories/orders.ts';
 
 export interface CheckoutContext {
@@ -6,6 +6,8 @@ export interface CheckoutContext {
   origin: string;
   /** What the order buys, for the provider's receipt. */
   description: string;
+  /** The coin chosen, for the crypto method. */
+  coin?: CoinId | undefined;
 }
 
 /** What a provider's callback says about one order. */

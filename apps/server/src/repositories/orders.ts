@@ -25,6 +25,18 @@ export class OrdersRepository {
     await this.db.updateTable('orders').set({ method, ...(providerRef ? { provider_ref: providerRef } : {}) }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
+  /** Another pending order already asks for this exact amount of this coin (then it is not unique). */
+  async coinAmountTaken(coinId: string, amount: string): Promise<boolean> {
+    const row = await this.db.selectFrom('orders').select('id').where('coin_id', '=', coinId).where('coin_amount', '=', amount).where('status', '=', 'pending').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The coin a pending order is paid in, and the amount asked; a settled order keeps what it had. */
+  async setCoin(id: string, coinId: string, amount: string): Promise<boolean> {
+    const result = await this.db.updateTable('orders').set({ coin_id: coinId, coin_amount: amount }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /**
    * Moves a pending order to paid or failed. The `status = 'pending'` condition is what makes a
    * callback apply once: a duplicate, or a failure after a success, updates no row.

@@ -29,6 +29,7 @@ import type { DataCipher } from '../security/dataCipher.ts';
 import { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import { OperatorProvider } from '../payments/operatorProvider.ts';
 import type { PaymentProvider } from '../payments/paymentProvider.ts';
+import { CryptoProvider } from '../payments/cryptoProvider.ts';
 import { StripeProvider } from '../payments/stripeProvider.ts';
 import { PaymentService } from './paymentService.ts';
 import { GraphicsReportsRepository } from '../repositories/graphicsReports.ts';
@@ -41,7 +42,7 @@ import { FeedbackService } from './feedbackService.ts';
 import { AccountSettingsService } from './accountSettingsService.ts';
 import { ReferralRewards } from './referralRewards.ts';
 import { RewardService } from './rewardService.ts';
-import type { PaymentMethod } from '@facet/contracts';
+import type { CoinId, PaymentMethod } from '@facet/contracts';
 import { BlobStore } from '../storage/blobStore.ts';
 import { PluginService } from './pluginService.ts';
 import { PluginAssignmentService } from './pluginAssignmentService.ts';
@@ -94,6 +95,7 @@ export interface PaymentSetup {
   referralDays: number;
   paymentMethods: PaymentMethod[];
   stripe: { secretKey: string; webhookSecret: string } | null;
+  cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
 export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules> }): Services {
@@ -118,7 +120,9 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const blobs = new BlobStore(deps.dataDir);
   const plugins = new PluginService(db, blobs, operationLog, clock);
   const profiles = new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock));
-  const providers = deps.payments.paymentMethods.map((method): PaymentProvider => (method === 'stripe' && stripe ? stripe : new OperatorProvider()));
+  const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
+    method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, new OrdersRepository(db)) : new OperatorProvider(),
+  );
   return {
     clock,
     limiter,

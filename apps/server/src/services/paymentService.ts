@@ -1,9 +1,10 @@
-import { Code, type CallResponse, type PaymentMethod, type PlanStatus, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
+import { COIN_CURRENCY, Code, coinView, type CallResponse, type Coin, type CoinId, type PaymentMethod, type PlanStatus, type orderDetailCall, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { CryptoProvider } from '../payments/cryptoProvider.ts';
 import type { PaymentOutcome, PaymentProvider } from '../payments/paymentProvider.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account } from '../repositories/accounts.ts';
@@ -118,12 +119,42 @@ export class PaymentService {
     };
   }
 
-  /** Where to pay an open order of the actor's with a method the server offers. */
-  async checkout(actor: Account, orderId: string, method: PaymentMethod, origin: string): Promise<string> {
+  /** Where to pay an open order of the actor's with a method the server offers (and, for crypto, a coin). */
+  async checkout(actor: Account, orderId: string, method: PaymentMethod, origin: string, coin?: CoinId): Promise<string> {
     assertMain(actor);
     const order = await this.orders.findOwn(actor.id, orderId);
     if (!order) throw new AppError(Code.NOT_FOUND);
-    return this.checkoutOrder(order, method, origin);
+    return this.checkoutOrder(order, method, origin, coin);
+  }
+
+  /** The coins this server takes (spec §3 "coin rate list"); none without the crypto method. */
+  coins(actor: Account): Coin[] {
+    assertMain(actor);
+    return this.crypto()?.coins() ?? [];
+  }
+
+  /** One of the actor's orders, as its page shows it. */
+  async orderDetail(actor: Account, orderId: string): Promise<CallResponse<typeof orderDetailCall>> {
+    assertMain(actor);
+    const order = await this.orders.findOwn(actor.id, orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    const coin = order.coin_id as CoinId | null;
+    const address = coin ? this.crypto()?.walletOf(coin) : null;
+    return {
+      s: order.id,
+      status: order.status,
+      amount: order.amount,
+      currency: order.currency,
+      symbol: currencySymbol(order.currency),
+      method: (order.method as PaymentMethod | null) ?? null,
+      expiresAt: order.expires_at,
+      crypto: coin && address && order.coin_amount ? { coin: coinView(coin), address, amount: order.coin_amount } : null,
+    };
+  }
+
+  private crypto(): CryptoProvider | null {
+    const provider = this.providers.get('crypto');
+    return provider instanceof CryptoProvider ? provider : null;
   }
 
   /**
@@ -239,6 +270,8 @@ export class PaymentService {
       created_at: now,
       expires_at: now + this.orderLifetimeMs,
       settled_at: null,
+      coin_id: null,
+      coin_amount: null,
     };
     await this.orders.insert(order);
     return order;
@@ -247,20 +280,21 @@ export class PaymentService {
   private orderFields(order: OrderRow, plan: PlanRow, origin: string) {
     return {
       symbol: currencySymbol(plan.currency),
-      payment: paymentOptions([...this.providers.keys()]),
+      // A coin is a dollar: a plan priced otherwise is not offered in crypto.
+      payment: paymentOptions([...this.providers.keys()].filter((m) => m !== 'crypto' || plan.currency === COIN_CURRENCY)),
       qrcode: `${origin}/v2/pay/${order.id}`,
       qrExptime: order.expires_at,
       s: order.id,
     };
   }
 
-  private async checkoutOrder(order: OrderRow, method: PaymentMethod, origin: string): Promise<string> {
+  private async checkoutOrder(order: OrderRow, method: PaymentMethod, origin: string, coin?: CoinId): Promise<string> {
     const provider = this.providers.get(method);
     if (!provider) throw new AppError(Code.PAYMENT_METHOD_UNAVAILABLE);
     if (order.status !== 'pending') throw new AppError(Code.ORDER_CLOSED);
     if (order.expires_at <= this.clock.now()) throw new AppError(Code.QR_CODE_EXPIRED);
     const plan = await this.plans.find(order.plan_id);
-    const { url, providerRef } = await provider.checkout(order, { origin, description: `${plan?.name ?? order.plan_id} × ${order.months} × ${MONTH_MS / 86_400_000}d` });
+    const { url, providerRef } = await provider.checkout(order, { origin, description: `${plan?.name ?? order.plan_id} × ${order.months} × ${MONTH_MS / 86_400_000}d`, coin });
     await this.orders.setMethod(order.id, method, providerRef);
     return url;
   }

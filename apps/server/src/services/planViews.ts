@@ -31,6 +31,7 @@ export function footer(plan: PlanRow, months: number) {
 const methodLabels: Record<PaymentMethod, { v: string; intro: string }> = {
   operator: { v: 'payment.method.operator', intro: 'payment.method.operatorIntro' },
   stripe: { v: 'payment.method.stripe', intro: 'payment.method.stripeIntro' },
+  crypto: { v: 'payment.method.crypto', intro: 'payment.method.cryptoIntro' },
 };
 
 export function paymentOptions(methods: readonly PaymentMethod[]) {

@@ -39,7 +39,7 @@ import { graphicsReportCall } from './graphics.ts';
 import { bindCall, bindSendCall } from './binding.ts';
 import { rewardInfoCall } from './reward.ts';
 import { accountSettingsGetCall, accountSettingsSetCall } from './accountSettings.ts';
-import { paymentListenCall, planStatusCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from './subscriptions.ts';
+import { orderDetailCall, paymentListenCall, planStatusCall, subscriptionCoinsCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from './subscriptions.ts';
 import { apiProfilePluginsCall, pluginWebCalls } from './plugins.ts';
 import { subAccountCreateCall, subAccountDeleteCall, subAccountListCall, subAccountUpdateCall } from './subAccounts.ts';
 
@@ -56,6 +56,7 @@ export * from './recycle.ts';
 export * from './subAccounts.ts';
 export * from './apiToken.ts';
 export * from './subscriptions.ts';
+export * from './coins.ts';
 export * from './operationLog.ts';
 export * from './feedback.ts';
 export * from './graphics.ts';
@@ -112,6 +113,8 @@ export const webCalls = [
   subscriptionsCall,
   subscriptionRenewalCall,
   subscriptionOrderCall,
+  subscriptionCoinsCall,
+  orderDetailCall,
   paymentListenCall,
   operationLogListCall,
   feedbackCall,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { Code } from '../codes.ts';
+import { coinIds, coinSchema, type CoinId } from './coins.ts';
 
 /**
  * Plans and payments (spec §3, §4, §7). The answer shapes keep the spec's names (navigation,
@@ -22,7 +23,7 @@ export const PAYMENT_NOTICE_QUIET_MS = 4000;
 export const QR_EXPIRY_MARGIN = 0.1;
 
 /** Payment methods the server can offer; which are offered is the operator's configuration. */
-export const paymentMethods = ['operator', 'stripe'] as const;
+export const paymentMethods = ['operator', 'stripe', 'crypto'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const planSchema = z.object({
@@ -140,8 +141,48 @@ export const subscriptionOrderCall = defineCall({
   summary:
     'Where to pay an open order with the chosen method (opened in a new window); its way back is the console that asked (consoleOrigin: this server, or the desktop client on loopback). Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND, Code.QR_CODE_EXPIRED, Code.ORDER_CLOSED, Code.PAYMENT_METHOD_UNAVAILABLE],
-  request: z.object({ s: z.string().min(1).max(64), id: z.enum(paymentMethods), consoleOrigin: z.string().max(200).optional() }),
+  request: z.object({
+    s: z.string().min(1).max(64),
+    id: z.enum(paymentMethods),
+    /** With `crypto`: the coin (spec §4 "id (coin id)"); left out, the order page asks for one. */
+    coin: z.enum(coinIds as [CoinId, ...CoinId[]]).optional(),
+    consoleOrigin: z.string().max(200).optional(),
+  }),
   response: z.object({ url: z.string() }),
+});
+
+/** Spec §3 "coin rate list": the coins this server takes (each worth one US dollar). */
+export const subscriptionCoinsCall = defineCall({
+  path: 'subscriptions/coins',
+  method: 'post',
+  access: 'session',
+  tag: 'plans',
+  summary: 'The coins an order can be paid in, each with its network and picture (empty when the operator takes none).',
+  codes: [Code.MAIN_ACCOUNT_ONLY],
+  request: z.object({}),
+  response: z.object({ list: z.array(coinSchema) }),
+});
+
+/** An order as its page shows it: what it costs and, paid in a coin, where to send how much. */
+export const orderDetailCall = defineCall({
+  path: 'subscriptions/order/detail',
+  method: 'post',
+  access: 'session',
+  tag: 'plans',
+  summary: "One of the account's orders: amount, state, method and, for a coin, the wallet and the exact amount to send. Main accounts only.",
+  codes: [Code.MAIN_ACCOUNT_ONLY, Code.NOT_FOUND],
+  request: z.object({ s: z.string().min(1).max(64) }),
+  response: z.object({
+    s: z.string(),
+    status: z.enum(['pending', 'paid', 'failed']),
+    /** In the plan currency's smallest unit. */
+    amount: z.number().int(),
+    currency: z.string(),
+    symbol: z.string(),
+    method: z.enum(paymentMethods).nullable(),
+    expiresAt: z.number().int(),
+    crypto: z.object({ coin: coinSchema, address: z.string(), amount: z.string() }).nullable(),
+  }),
 });
 
 export const paymentListenCall = defineCall({

@@ -1,4 +1,4 @@
-import { Code, PAYMENT_POLL_MS, paymentListenCall, subscriptionOrderCall, type PaymentMethod } from '@facet/contracts';
+import { Code, PAYMENT_POLL_MS, paymentListenCall, subscriptionOrderCall, type CoinId, type PaymentMethod } from '@facet/contracts';
 import { ApiError } from '@facet/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, QRCode, Typography, type DescriptionsProps } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
+import { CoinPicker } from './CoinPicker.tsx';
 import { qrExpiresAt } from './money.ts';
 import { usePaymentSettle } from './paymentOutcome.ts';
 
@@ -138,9 +139,12 @@ export function PaymentMethods({
   const { api } = useRuntime();
   const showError = useShowError();
   const [openedUrl, setOpenedUrl] = useState<string | null>(null);
+  // Crypto asks for the coin first: its button shows the coins, a coin opens where to pay.
+  const [coinsShown, setCoinsShown] = useState(false);
   const pay = useMutation({
     // The way back is this console (the desktop client's, or this server's), where the person is signed in.
-    mutationFn: ({ method }: { method: PaymentMethod; popup: Window | null }) => api.call(subscriptionOrderCall, { s: order.s ?? '', id: method, consoleOrigin: window.location.origin }),
+    mutationFn: ({ method, coin }: { method: PaymentMethod; coin?: CoinId; popup: Window | null }) =>
+      api.call(subscriptionOrderCall, { s: order.s ?? '', id: method, ...(coin ? { coin } : {}), consoleOrigin: window.location.origin }),
     onSuccess: ({ url }, { popup }) => {
       const target = new URL(url, window.location.href).href;
       if (popup && !popup.closed) {
@@ -167,9 +171,9 @@ export function PaymentMethods({
             type="primary"
             ghost
             disabled={disabled}
-            loading={pay.isPending && pay.variables.method === method.k}
+            loading={pay.isPending && pay.variables.method === method.k && method.k !== 'crypto'}
             // The window is opened within the click, before the call: opened after it, popup blockers stop it.
-            onClick={() => pay.mutate({ method: method.k, popup: window.open('', '_blank') })}
+            onClick={() => (method.k === 'crypto' ? setCoinsShown((shown) => !shown) : pay.mutate({ method: method.k, popup: window.open('', '_blank') }))}
             data-testid={`${testIdPrefix}-method-${method.k}`}
           >
             {t(method.v)}
@@ -177,6 +181,13 @@ export function PaymentMethods({
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t(method.intro)}
           </Typography.Text>
+          {method.k === 'crypto' && coinsShown ? (
+            <CoinPicker
+              disabled={disabled}
+              pending={pay.isPending && pay.variables.method === 'crypto' ? (pay.variables.coin ?? null) : null}
+              onPick={(coin) => pay.mutate({ method: 'crypto', coin, popup: window.open('', '_blank') })}
+            />
+          ) : null}
         </div>
       ))}
       {openedUrl ? (

@@ -6,6 +6,7 @@ import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useMember } from '../auth/session.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { isUnlimited } from './money.ts';
+import { OrderPayment } from './OrderPayment.tsx';
 import { PaymentDialog } from './PaymentDialog.tsx';
 import { usePlanStatus } from './planQueries.ts';
 import { PlanStateTag } from './PlanStateTag.tsx';
@@ -18,8 +19,7 @@ type Dialog = 'buy' | 'renew' | 'change';
 /**
  * /wel/account/package: the plan in force and its use. A main account buys (no plan yet),
  * renews or changes it; a sub-account sees its main account's plan and is told to ask it.
- * `?order=ID` is where the operator payment method's checkout leads: the order waits for the
- * operator's confirmation.
+ * `?order=ID` is where the operator's and the crypto method's checkout lead (OrderPayment).
  */
 export default function PlanPage() {
   const { t } = useTranslation();
@@ -82,7 +82,7 @@ export default function PlanPage() {
     <div data-testid="screen-package">
       <div data-testid="plan-page">
         <PageTitle>{t('menu.package')}</PageTitle>
-        {order ? <Alert type="info" showIcon title={t('plan.orderPending', { order })} style={{ marginBottom: 16 }} data-testid="plan-order-pending" /> : null}
+        {order ? <OrderPayment order={order} /> : null}
         {content}
         {dialog === 'buy' ? <PaymentDialog onClose={() => setDialog(null)} /> : null}
         {dialog === 'renew' || dialog === 'change' ? <RenewalDialog intent={dialog} onClose={() => setDialog(null)} /> : null}

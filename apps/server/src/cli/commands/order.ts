@@ -15,9 +15,10 @@ export async function order(services: Services, args: readonly string[], out: (l
       if (status !== undefined && !['pending', 'paid', 'failed'].includes(status)) throw new UsageError('--status must be pending, paid or failed');
       const limit = flags.limit === undefined ? 50 : Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be a whole number from 1 to 10000');
-      out(['id', 'account', 'plan', 'kind', 'months', 'amount', 'status', 'method', 'created'].join('\t'));
+      // Paid in a coin: the exact amount to look for on its network (it tells this order apart).
+      out(['id', 'account', 'plan', 'kind', 'months', 'amount', 'status', 'method', 'coin', 'created'].join('\t'));
       for (const o of await services.repositories.orders.list(limit, status as 'pending' | 'paid' | 'failed' | undefined)) {
-        out([o.id, o.account_id, o.plan_id, o.kind, o.months, formatPrice(o.amount, o.currency), o.status, o.method ?? '-', new Date(o.created_at).toISOString()].join('\t'));
+        out([o.id, o.account_id, o.plan_id, o.kind, o.months, formatPrice(o.amount, o.currency), o.status, o.method ?? '-', o.coin_id ? `${o.coin_amount} ${o.coin_id}` : '-', new Date(o.created_at).toISOString()].join('\t'));
       }
       return;
     }
