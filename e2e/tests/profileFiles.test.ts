@@ -54,7 +54,8 @@ describe('profiles to and from files', () => {
     expect(exported.format).toBe('facet-profiles');
     expect(exported.profiles.map((p) => p.name).sort()).toEqual(['Shop DE', 'Shop FR']);
 
-    // A copy with its second profile nameless: refused whole, the row named, nothing created.
+    // A copy with its second profile nameless: refused whole, the profile named by its place in
+    // the file (a JSON file has no rows), nothing created.
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, JSON.stringify({ ...exported, profiles: [exported.profiles[0], { ...exported.profiles[1], name: '' }] }));
     await page.getByTestId('side-menu').waitFor();
@@ -65,7 +66,7 @@ describe('profiles to and from files', () => {
     await target.getByTestId('import-read').waitFor();
     await target.getByTestId('import-save').click();
     await target.getByTestId('import-refused').waitFor();
-    expect(await target.getByTestId('import-refused').textContent()).toContain(`${text('profileFiles.badRow').split('{{row}}')[0]}2`);
+    expect(await target.getByTestId('import-refused').textContent()).toContain(`${text('profileFiles.badItem').split('{{row}}')[0]}2`);
     await screenshot(target, 'import-refused');
     const destination = await signedInApi(to.email, to.password);
     expect((await destination.call(profileListCall, {})).total).toBe(0);

@@ -19,6 +19,9 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
  * Creates profiles from our JSON or an Excel sheet, all or none: a bad row is named (its row in
  * the sheet, its place in the JSON) with what is wrong, and nothing is created.
  */
+/** A sheet names rows; a JSON file holds a list, whose entries are profiles by their place. */
+const isSheet = (fileName: string) => /\.xlsx$/i.test(fileName);
+
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useRuntime();
@@ -41,7 +44,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       if (read?.ok && error instanceof ApiError && error.code === Code.INVALID_INPUT) {
         const issues = (error.data as { issues?: { path: string; key: string }[] } | null)?.issues ?? [];
         const first = issues.map((issue) => ({ at: rowOfIssue(issue.path, read.rows), key: issue.key })).find((issue) => issue.at !== null);
-        if (first?.at) return setRefusal(t('profileFiles.badRow', { row: first.at.row, field: first.at.field || '—', reason: t(first.key) }));
+        if (first?.at) return setRefusal(t(isSheet(read.fileName) ? 'profileFiles.badRow' : 'profileFiles.badItem', { row: first.at.row, field: first.at.field || '—', reason: t(first.key) }));
       }
       showError(error);
     },
@@ -50,7 +53,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const readFile = async (file: File) => {
     setRefusal(null);
     if (file.size > MAX_FILE_BYTES) return setRead({ ok: false, row: 0, key: 'profileFiles.tooLarge', fileName: file.name });
-    const result = /\.xlsx$/i.test(file.name) ? await profilesFromXlsx(await file.arrayBuffer()) : profilesFromJson(await file.text());
+    const result = isSheet(file.name) ? await profilesFromXlsx(await file.arrayBuffer()) : profilesFromJson(await file.text());
     if (result.ok && result.profiles.length > limits.maxBatchCreate) return setRead({ ok: false, row: 0, key: 'profileFiles.tooMany', fileName: file.name });
     setRead({ ...result, fileName: file.name });
   };
@@ -89,7 +92,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               {t('profileFiles.read', { count: read.profiles.length, file: read.fileName })}
             </Typography.Paragraph>
           ) : (
-            <Alert type="error" showIcon style={{ marginTop: 12 }} title={read.row > 0 ? t('profileFiles.badRowShort', { row: read.row, reason: t(read.key) }) : t(read.key)} data-testid="import-file-error" />
+            <Alert type="error" showIcon style={{ marginTop: 12 }} title={read.row > 0 ? t(isSheet(read.fileName) ? 'profileFiles.badRowShort' : 'profileFiles.badItemShort', { row: read.row, reason: t(read.key) }) : t(read.key)} data-testid="import-file-error" />
           )
         ) : null}
         {refusal ? <Alert type="error" showIcon style={{ marginTop: 12 }} title={refusal} description={t('profileFiles.nothingCreated')} data-testid="import-refused" /> : null}
