@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { registerAgent } from './clientAccess.ts';
 import { freePort, repoRoot, startProcess, type Stack, type Started } from './processes.ts';
 
 /** An API token for an account, made with the operator CLI as an operator would. */
@@ -29,6 +30,8 @@ export async function startAutomationAgent(stack: Stack, apiToken: string, env: 
   );
   const [, apiUrl, key] = /local API at (\S+) — key (\S+)/.exec(started.output())!;
   const baseUrl = new URL(apiUrl!).origin;
+  const agentPort = (env.FACET_AGENT_PORT ?? /desktop client at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])!;
+  registerAgent(`http://127.0.0.1:${agentPort}`, dataDir);
   return {
     started,
     baseUrl,

@@ -2,6 +2,7 @@ import { locales, lookup } from '@facet/i18n';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { launchChromium } from './browser.ts';
+import { admitToClient } from './clientAccess.ts';
 import { startStack, type Stack } from './processes.ts';
 
 /** One server+agent stack and one Chromium for a test file, stopped after it. */
@@ -27,6 +28,7 @@ export async function menuKeys(page: Page): Promise<string[]> {
 
 /** Signs in through the login form. */
 export async function signInThroughForm(page: Page, baseUrl: string, account: string, password: string, keep = false): Promise<void> {
+  await admitToClient(page, baseUrl);
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel(text('auth.login.account')).fill(account);
   await page.getByLabel(text('auth.login.password')).fill(password);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { registerAgent } from './clientAccess.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -109,6 +110,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
   const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);
   const agent = await startProcess('apps/agent/src/main.ts', { FACET_APP_WINDOW: '0', ...common }, /desktop client at/);
+  const settings: Record<string, string> = common;
+  registerAgent(`http://127.0.0.1:${agentPort}`, settings.FACET_AGENT_DATA_DIR || path.join(dataDir, 'agent'));
   const outbox = path.join(dataDir, 'outbox');
   return {
     dataDir,

@@ -35,6 +35,11 @@ describe('desktop client window', () => {
       const windows = processesWith(`--app=${url}`);
       expect(windows.length).toBeGreaterThan(0);
       expect(windows[0]).toContain(`--user-data-dir=${path.join(agentData, 'app-window')}`);
+      // The window came in through a one-time link. Anyone can read it in the command line, but
+      // the window has spent it: replayed, it opens nothing.
+      const link = /--app=(\S+)/.exec(windows[0]!)![1]!;
+      expect(link).toMatch(/\?launch=[\w-]{43}$/);
+      expect((await fetch(link, { redirect: 'manual' })).status).toBe(401);
     } finally {
       await agent.stop();
     }

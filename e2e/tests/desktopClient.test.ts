@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { menuKeys, pickMenuItem, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { openClient } from '../support/clientAccess.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -15,7 +16,7 @@ describe('desktop client (the agent\'s URL)', () => {
     const person = await signUpByApi(env.stack);
     const page = await env.browser.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${env.stack.agentUrl}/`);
+    await openClient(page, env.stack.agentUrl);
     await page.waitForURL('**/login'); // / → /wel/browser → not signed in → /login
     await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
 
@@ -132,7 +133,7 @@ describe('opening profiles from the desktop client', () => {
 
     const page = await env.browser.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${env.stack.agentUrl}/`);
+    await openClient(page, env.stack.agentUrl);
     await page.waitForURL('**/login');
     await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
     await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();

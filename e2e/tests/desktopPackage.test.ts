@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { launchChromium, screenshot, watchErrors } from '../support/browser.ts';
 import { text } from '../support/fixture.ts';
+import { openClient, registerAgent } from '../support/clientAccess.ts';
 import { freePort, repoRoot, startStack, type Stack } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -116,14 +117,22 @@ describe('the desktop client package', () => {
     const port = await freePort();
     const client = runClient(port);
     const agentUrl = `http://127.0.0.1:${port}`;
-    await untilServing(`${agentUrl}/`);
+    await untilServing(`${agentUrl}/favicon.svg`);
+    registerAgent(agentUrl, path.join(dataDir(), 'agent'));
     expect(log()).toContain('server not chosen yet');
     // Everything the client keeps is for this user only.
     expect(fs.statSync(dataDir()).mode & 0o077).toBe(0);
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     const errors = watchErrors(page);
-    await page.goto(`${agentUrl}/`);
+    // Another program that only knows the address gets a page saying where Facet opens, with
+    // nothing of the client in it.
+    const stranger = await fetch(`${agentUrl}/`);
+    expect(stranger.status).toBe(401);
+    const strangerPage = await stranger.text();
+    expect(strangerPage).not.toContain(fs.readFileSync(path.join(dataDir(), 'agent/install-secret'), 'utf8').trim());
+    expect(strangerPage).toContain('__FACET_CLIENT_LOCKED__');
+    await openClient(page, agentUrl);
     await page.getByText(text('connect.title')).waitFor();
     await screenshot(page, 'package-first-start');
     const address = page.getByLabel(text('connect.url'));
@@ -160,8 +169,12 @@ describe('the desktop client package', () => {
     client.kill('SIGTERM');
     await new Promise((resolve) => client.once('exit', resolve));
     runClient(port);
-    await untilServing(`${agentUrl}/config.json`);
+    await untilServing(`${agentUrl}/favicon.svg`);
+    // A restarted agent admits no browser of before: the app window comes in through a new link.
     await page.goto(`${agentUrl}/login`);
+    await page.getByTestId('client-locked').waitFor();
+    await screenshot(page, 'package-client-locked');
+    await openClient(page, agentUrl, '/login');
     await page.getByText(text('connect.server').replace('{{server}}', stack.serverUrl)).waitFor();
     await page.getByText(text('connect.changeLink'), { exact: true }).click();
     await page.waitForURL('**/connect');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { openClient } from '../support/clientAccess.ts';
 import { operator } from '../support/operatorCli.ts';
 
 // An operator who sells plans: without one, a single profile.
@@ -109,7 +110,7 @@ describe('plans and payments, in the browser version and the desktop client', ()
     await desktop.getByTestId('banner-expired').waitFor();
     expect(await desktop.getByTestId('banner-expired').textContent()).toContain(text('banner.expiredMain'));
     await desktop.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-    await desktop.goto(`${env.stack.agentUrl}/wel/browser`);
+    await openClient(desktop, env.stack.agentUrl, '/wel/browser');
     await desktop.getByTestId(`profile-launch-${profile.id}`).click();
     await desktop.getByText(text('startError.planExpired')).waitFor();
     expect(await desktop.getByTestId(`profile-running-${profile.id}`).count()).toBe(0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { bridgeHandlers } from './api/bridgeHandlers.ts';
 import { BridgeServer } from './api/bridgeServer.ts';
+import { ConsoleAccess } from './api/consoleAccess.ts';
 import { consoleRequestHandler } from './api/consoleServer.ts';
 import { startLocalApi, type LocalApi } from './api/localApi.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
@@ -18,7 +19,7 @@ import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from 
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
 import { ServerLink } from './core/serverLink.ts';
 import { PluginCache } from './plugins/pluginCache.ts';
-import { readOrCreateInstallSecret } from './storage/installSecret.ts';
+import { OWNER_SECRET_FILE, readOrCreateInstallSecret } from './storage/installSecret.ts';
 import { readOrCreateDeviceKey } from './storage/deviceKey.ts';
 import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
 import { AppWindow } from './window/appWindow.ts';
@@ -27,6 +28,8 @@ export interface RunningAgent {
   url: string;
   /** The server the client works with (null until the person names one). */
   readonly serverUrl: string | null;
+  /** A one-time link into the console (the app window's way in; see api/consoleAccess.ts). */
+  launchUrl(path?: string): string;
   port: number;
   bridge: BridgeServer;
   running: RunningProfiles;
@@ -45,6 +48,8 @@ export interface RunningAgent {
 export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const secret = readOrCreateInstallSecret(config.dataDir);
   const storageKey = readOrCreateInstallSecret(config.dataDir, 'console-storage-key');
+  // Whoever can read this file (the user the agent runs as) may ask for a launch link.
+  const ownerSecret = readOrCreateInstallSecret(config.dataDir, OWNER_SECRET_FILE);
   const chromium = discoverChromium();
   const link = new ServerLink(config.dataDir, config.serverUrl);
   // The API token's source, made for the server it belongs to (none until a server is named).
@@ -128,13 +133,15 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   let port = config.port;
   // Set by main.ts: what "exit" in the console's exit dialog does.
   let quitListener: (() => void) | null = null;
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), () =>
+  const access = new ConsoleAccess(ownerSecret, () => port);
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), (req) => access.admits(req), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
   const server = http.createServer(
     consoleRequestHandler({
       consoleDir: config.consoleDir,
+      access,
       serverUrl: () => link.url,
       port: () => port,
       bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed, storageKey }),
@@ -153,6 +160,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     get serverUrl() {
       return link.url;
     },
+    launchUrl: (path) => access.launchUrl(path),
     port,
     bridge,
     running,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startAgent } from './agent.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
 import { loadAgentConfig } from './config.ts';
+import { askLaunchLink } from './api/askLaunchLink.ts';
 import { claimInstance } from './storage/instanceLock.ts';
 import { AppWindow } from './window/appWindow.ts';
 
@@ -13,8 +14,9 @@ async function main(): Promise<void> {
     // Started again (the menu entry clicked twice): show the running client instead.
     const { url, pid } = lock.running;
     const chromium = discoverChromium();
-    if (url && config.appWindow && chromium) {
-      new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }).open(url);
+    const link = url ? await askLaunchLink(config.dataDir, url) : null;
+    if (link && config.appWindow && chromium) {
+      new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window') }).open(link);
       console.log(`Facet agent: already running (process ${pid}); opened its window at ${url}`);
     } else {
       console.log(`Facet agent: already running on ${config.dataDir} (process ${pid})${url ? ` at ${url}` : ''}`);
@@ -37,10 +39,12 @@ async function main(): Promise<void> {
     if (!config.apiToken) console.log('Facet agent: no FACET_API_TOKEN: the local API starts profiles once a console signs in');
   }
   if (config.appWindow && agent.window) {
-    agent.window.open(agent.url);
+    agent.window.open(agent.launchUrl());
     console.log('Facet agent: opened the console in a Chromium app window');
-  } else if (config.appWindow) {
-    console.log('Facet agent: no Chromium found (set CHROME_PATH); open the URL above in a browser');
+  } else {
+    // No window of its own: a link for the person's browser. It opens the console once, within
+    // two minutes; afterwards the browser stays admitted until the agent restarts.
+    console.log(`Facet agent: open the console with ${agent.launchUrl()} (once, within 2 minutes)${config.appWindow ? ' — no Chromium found for its own window (set CHROME_PATH)' : ''}`);
   }
   let closing = false;
   const shutdown = async () => {

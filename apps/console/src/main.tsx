@@ -1,5 +1,6 @@
 // First: where this load began, before the router moves anywhere (lib/entryPage.ts).
 import './lib/entryPage.ts';
+import { CLIENT_LOCKED_GLOBAL } from '@facet/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
@@ -21,14 +22,21 @@ async function start() {
   await initI18n(language);
   const root = createRoot(document.getElementById('root')!);
   // The desktop client asks which server first, and again when the one it knows does not answer.
-  const connect = async (reason: ConnectReason) => {
-    const { ConnectRoot } = await import('./features/connect/ConnectRoot.tsx');
+  const connect = async (reason: ConnectReason | 'locked') => {
+    const [{ ConnectRoot }, { ConnectServerPage }, { LockedPage }, antdLocale] = await Promise.all([
+      import('./features/connect/ConnectRoot.tsx'),
+      import('./features/connect/ConnectServerPage.tsx'),
+      import('./features/connect/LockedPage.tsx'),
+      loadAntdLocale(language.tag),
+    ]);
     root.render(
       <StrictMode>
-        <ConnectRoot bootstrap={bootstrap!} reason={reason} antdLocale={await loadAntdLocale(language.tag)} />
+        <ConnectRoot antdLocale={antdLocale}>{reason === 'locked' || !bootstrap ? <LockedPage /> : <ConnectServerPage bootstrap={bootstrap} reason={reason} />}</ConnectRoot>
       </StrictMode>,
     );
   };
+  // The agent's address opened without a launch link: nothing of the client is on this page.
+  if ((globalThis as Record<string, unknown>)[CLIENT_LOCKED_GLOBAL] === true) return connect('locked');
   if (bootstrap && bootstrap.server === null) return connect('first');
   if (bootstrap && window.location.pathname === CONNECT_PATH) return connect('change');
   const [runtime, antdLocale] = await Promise.all([createRuntime().catch((error: unknown) => (bootstrap ? null : Promise.reject(error))), loadAntdLocale(language.tag)]);

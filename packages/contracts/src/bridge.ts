@@ -128,6 +128,8 @@ export const clientBootstrapSchema = z.object({
 });
 export type ClientBootstrap = z.infer<typeof clientBootstrapSchema>;
 export const CLIENT_BOOTSTRAP_GLOBAL = '__FACET_CLIENT__';
+/** Set instead of the bootstrap on the agent's page opened without a launch link: the console says how to open it. */
+export const CLIENT_LOCKED_GLOBAL = '__FACET_CLIENT_LOCKED__';
 
 /** `setServer`: what the person typed (scheme optional); the answer is the URL as saved. */
 export const setServerParameterSchema = z.object({ url: z.string().min(1).max(2048) });

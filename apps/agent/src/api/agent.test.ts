@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,14 +42,26 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const secretOf = async () => {
-  const html = await (await fetch(agent.url)).text();
+/** The session cookie a browser gets from a launch link (what the app window holds). */
+async function admittedCookie(of: RunningAgent = agent): Promise<string> {
+  const response = await fetch(of.launchUrl(), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await admittedCookie();
+});
+
+const secretOf = async (of: RunningAgent = agent, with_ = cookie) => {
+  const html = await (await fetch(of.url, { headers: { cookie: with_ } })).text();
   return /"secret":"([^"]+)"/.exec(html)![1]!;
 };
 
-function open(origin = `http://127.0.0.1:${agent.port}`): Promise<WebSocket> {
+function open(origin = `http://127.0.0.1:${agent.port}`, withCookie = true): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${agent.port}/bridge`, { origin });
+    const ws = new WebSocket(`ws://127.0.0.1:${agent.port}/bridge`, { origin, ...(withCookie ? { headers: { cookie } } : {}) });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -58,7 +71,7 @@ function open(origin = `http://127.0.0.1:${agent.port}`): Promise<WebSocket> {
 
 describe('agent console server', () => {
   it('serves the console with the bridge bootstrap, never cached or framed', async () => {
-    const response = await fetch(`${agent.url}wel/browser`);
+    const response = await fetch(`${agent.url}wel/browser`, { headers: { cookie } });
     const html = await response.text();
     expect(html).toContain('window.__FACET_CLIENT__=');
     expect(html).toContain(`"bridgeUrl":"ws://127.0.0.1:${agent.port}/bridge"`);
@@ -68,7 +81,7 @@ describe('agent console server', () => {
   });
 
   it('passes the server config.json through', async () => {
-    expect(await (await fetch(`${agent.url}config.json`)).json()).toEqual({ signKey: 'k', from: '/config.json' });
+    expect(await (await fetch(`${agent.url}config.json`, { headers: { cookie } })).json()).toEqual({ signKey: 'k', from: '/config.json' });
   });
 
   it('refuses other Host names (DNS rebinding)', async () => {
@@ -80,7 +93,7 @@ describe('agent console server', () => {
 
   it('does not serve files outside the console folder', async () => {
     const status = await new Promise<number>((resolve) => {
-      http.get({ host: '127.0.0.1', port: agent.port, path: '/../../agent/install-secret' }, (res) => {
+      http.get({ host: '127.0.0.1', port: agent.port, path: '/../../agent/install-secret', headers: { cookie } }, (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
         res.on('end', () => resolve(body.includes('__FACET_CLIENT__') ? 200 : -1));
@@ -136,10 +149,68 @@ describe('agent bridge', () => {
   it('keeps the same install secret across restarts', async () => {
     const again = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir: path.join(dataDir, 'console'), appWindow: false, version: 't', ...noAutomation });
     try {
-      const html = await (await fetch(again.url)).text();
-      expect(/"secret":"([^"]+)"/.exec(html)![1]).toBe(await secretOf());
+      expect(await secretOf(again, await admittedCookie(again))).toBe(await secretOf());
     } finally {
       await again.close();
     }
+  });
+});
+
+/**
+ * Issue 13: another process on the machine (another user of a shared RDP or VPS machine) that
+ * knows only the agent's address gets nothing of the client.
+ */
+describe('another local process', () => {
+  it('gets neither the page with the bridge secret nor the server config', async () => {
+    const page = await fetch(agent.url);
+    expect(page.status).toBe(401);
+    const html = await page.text();
+    expect(html).not.toContain(await secretOf());
+    expect(html).toContain('__FACET_CLIENT_LOCKED__');
+    expect((await fetch(`${agent.url}config.json`)).status).toBe(403);
+    // A made-up session is no session.
+    expect((await fetch(agent.url, { headers: { cookie: `facet_console_${agent.port}=${'A'.repeat(43)}` } })).status).toBe(401);
+  });
+
+  it('can read nothing the agent wrote in its folder', () => {
+    const open: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if ((fs.lstatSync(full).mode & 0o077) !== 0) open.push(full);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(path.join(dataDir, 'agent'));
+    expect(fs.statSync(path.join(dataDir, 'agent')).mode & 0o077).toBe(0);
+    expect(fs.readdirSync(path.join(dataDir, 'agent'))).toEqual(expect.arrayContaining(['install-secret', 'owner-secret', 'console-storage-key', 'device-key.pem']));
+    expect(open).toEqual([]);
+  });
+
+  it('cannot open the bridge, even with the page\'s own Origin', async () => {
+    await expect(open(`http://127.0.0.1:${agent.port}`, false)).rejects.toThrow(/403/);
+  });
+
+  it('cannot ask for a launch link without the owner secret, and a link opens once', async () => {
+    const ask = (secret?: string) => fetch(`${agent.url}launch`, { method: 'POST', ...(secret ? { headers: { authorization: `Bearer ${secret}` } } : {}) });
+    expect((await ask()).status).toBe(401);
+    expect((await ask('x'.repeat(43))).status).toBe(401);
+    const owner = fs.readFileSync(path.join(dataDir, 'agent', 'owner-secret'), 'utf8').trim();
+    const { url } = (await (await ask(owner)).json()) as { url: string };
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(302);
+    // Spent: the same link again (a replay of what was seen) opens nothing.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+  });
+
+  // The app window's link is in its command line, which every user can read in /proc.
+  it.skipIf(process.getuid?.() !== 0)('of another user cannot spend the app window\'s link, which stays good for the window (needs root to act as nobody)', async () => {
+    const link = agent.launchUrl();
+    const script = "fetch(process.argv[1], { redirect: 'manual' }).then((r) => console.log(r.status))";
+    // Not spawnSync: the agent answering it runs in this process.
+    const theirs = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['-e', script, link], { uid: 65534, gid: 65534, cwd: '/', timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())));
+    });
+    expect(theirs).toBe('401');
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
   });
 });

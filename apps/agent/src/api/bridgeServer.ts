@@ -13,6 +13,7 @@ import {
 import { translate } from '@facet/i18n';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isLocalHost } from './consoleServer.ts';
+import { fromOwnUser } from '../net/peerUid.ts';
 
 export class BridgeFailure extends Error {
   constructor(
@@ -29,8 +30,9 @@ export type BridgeHandlers = Record<Exclude<BridgeRequestType, 'hello'>, BridgeH
 const HELLO_TIMEOUT_MS = 5000;
 
 /**
- * The bridge: WebSocket at /bridge on 127.0.0.1. A connection counts only after `hello` with
- * the install secret, and only from our own page's origin; anything else is closed.
+ * The bridge: WebSocket at /bridge on 127.0.0.1. A connection counts only from our own page's
+ * origin, with the session cookie of an admitted browser, and after `hello` with the install
+ * secret; anything else is closed.
  */
 export class BridgeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
@@ -40,6 +42,8 @@ export class BridgeServer {
     private readonly secret: string,
     private readonly port: () => number,
     private readonly handlers: BridgeHandlers,
+    /** Whether the upgrade comes from a browser the agent admitted (consoleAccess.ts). */
+    private readonly admits: (req: IncomingMessage) => boolean,
     private readonly onConsoleConnected: () => void = () => undefined,
   ) {}
 
@@ -49,7 +53,7 @@ export class BridgeServer {
     const origin = req.headers.origin;
     const pathOk = new URL(req.url ?? '/', 'http://local').pathname === '/bridge';
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-    if (!pathOk || !originOk || !isLocalHost(req.headers.host, port)) {
+    if (!pathOk || !originOk || !isLocalHost(req.headers.host, port) || !this.admits(req) || !fromOwnUser(req.socket)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }

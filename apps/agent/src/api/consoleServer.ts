@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { CLIENT_BOOTSTRAP_GLOBAL, type ClientBootstrap } from '@facet/contracts';
+import { CLIENT_BOOTSTRAP_GLOBAL, CLIENT_LOCKED_GLOBAL, type ClientBootstrap } from '@facet/contracts';
+import type { ConsoleAccess } from './consoleAccess.ts';
+import { fromOwnUser } from '../net/peerUid.ts';
 
 const mime: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,8 +32,15 @@ export function injectBootstrap(html: string, bootstrap: ClientBootstrap): strin
   return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
 }
 
+/** The console without a bootstrap: it says to open Facet from its menu entry. */
+export function injectLocked(html: string): string {
+  const tag = `<script>window.${CLIENT_LOCKED_GLOBAL}=true;</script>`;
+  return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
+}
+
 export interface ConsoleServerOptions {
   consoleDir: string;
+  access: ConsoleAccess;
   /** Null until the person names a server (first start): config.json then says so. */
   serverUrl: () => string | null;
   port: () => number;
@@ -46,12 +55,43 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
       return;
     }
+    const url = new URL(req.url ?? '/', 'http://local');
+    // The owner (whoever can read the owner secret in the agent's folder) asks for a launch link:
+    // a second start of the client, or a script of theirs.
+    if (req.method === 'POST' && url.pathname === '/launch') {
+      if (!options.access.isOwner(req.headers.authorization)) {
+        res.writeHead(401, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'owner secret expected' }));
+        return;
+      }
+      const path = url.searchParams.get('path') ?? '/';
+      const launchUrl = options.access.launchUrl(path.startsWith('/') && !path.startsWith('//') ? path : '/');
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ url: launchUrl }));
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://local');
+    // A launch link: spent here for a session cookie, then the same page without the token
+    // (so it stays out of history and out of what the page can read).
+    const launch = url.searchParams.get('launch');
+    // A link shows in the app window's command line, which every user of the machine can read:
+    // it is spent only by a process of the agent's own user (another's try leaves it good).
+    if (launch !== null && fromOwnUser(req.socket)) {
+      const cookie = options.access.redeem(launch);
+      url.searchParams.delete('launch');
+      const rest = url.searchParams.size > 0 ? `?${url.searchParams}` : '';
+      if (cookie) {
+        res.writeHead(302, { location: `${url.pathname}${rest}`, 'set-cookie': cookie, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
+        return;
+      }
+    }
+    const admitted = options.access.admits(req);
     if (url.pathname === '/config.json') {
+      if (!admitted) {
+        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'open Facet from its menu entry' }));
+        return;
+      }
       const serverUrl = options.serverUrl();
       if (serverUrl === null) {
         res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify({ error: 'no server chosen' }));
@@ -77,15 +117,17 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('console not built: run npm start from the repository root');
       return;
     }
-    res.writeHead(200, {
+    // The page holds the bridge secret: only for an admitted browser, never cached, framed or referred.
+    res.writeHead(admitted ? 200 : 401, {
       'content-type': 'text/html; charset=utf-8',
-      // The page holds the bridge secret: never cached, never framed, never referred.
       'cache-control': 'no-store',
       'x-frame-options': 'DENY',
+      'content-security-policy': "frame-ancestors 'none'",
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
     });
-    res.end(req.method === 'HEAD' ? undefined : injectBootstrap(fs.readFileSync(index, 'utf8'), options.bootstrap()));
+    const html = fs.readFileSync(index, 'utf8');
+    res.end(req.method === 'HEAD' ? undefined : admitted ? injectBootstrap(html, options.bootstrap()) : injectLocked(html));
   };
 }
 

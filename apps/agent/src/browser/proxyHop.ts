@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fromOwnUser } from '../net/peerUid.ts';
 import type { Socket } from 'node:net';
 import type { Proxy } from '@facet/contracts';
 import { RequestError, Server } from 'proxy-chain';
@@ -149,6 +150,11 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
       if (addresses.some((a) => isLocalAddress(a.address))) refuseAsClosed(request.socket);
       return { upstreamProxyUrl: null, dnsLookup: addresses.length > 0 ? pinnedLookup(addresses) : lookup };
     },
+  });
+  // The hop spends the profile's proxy account: only processes of the agent's own user (the
+  // profile's Chromium is one) may use it, not another user of this machine.
+  server.server.prependListener('connection', (socket: Socket) => {
+    if (!fromOwnUser(socket)) socket.destroy();
   });
   // A dropped connection is the page's business; the hop only must not crash the agent.
   server.on('requestFailed', () => {});

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+/** The file whose content lets its reader ask the running agent for a launch link (api/consoleAccess.ts). */
+export const OWNER_SECRET_FILE = 'owner-secret';
+
 /**
  * A secret of this installation (the bridge secret; the key the console seals its local storage
  * with): 32 random bytes made once, kept owner-only in the agent's data folder, and given only to

@@ -1,18 +1,14 @@
-import type { ClientBootstrap } from '@facet/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from 'antd/es/locale';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PreferencesProvider } from '../../app/Preferences.tsx';
-import { ConnectServerPage, type ConnectReason } from './ConnectServerPage.tsx';
 
-/** The connect page with what it shares with the console (language, theme), and nothing else. */
-export function ConnectRoot({ bootstrap, reason, antdLocale }: { bootstrap: ClientBootstrap; reason: ConnectReason; antdLocale: Locale }) {
+/** A page shown before the console starts, with what it shares with the console (language, theme). */
+export function ConnectRoot({ antdLocale, children }: { antdLocale: Locale; children: ReactNode }) {
   const queryClient = useMemo(() => new QueryClient(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <PreferencesProvider initialLocale={antdLocale}>
-        <ConnectServerPage bootstrap={bootstrap} reason={reason} />
-      </PreferencesProvider>
+      <PreferencesProvider initialLocale={antdLocale}>{children}</PreferencesProvider>
     </QueryClientProvider>
   );
 }
