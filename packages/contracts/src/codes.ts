@@ -51,6 +51,8 @@ export const Code = {
    * theirs. Unlike 2122 it names no username and keeps the session.
    */
   WRONG_PASSWORD: 1114,
+  /** Several wrong passwords for this sign-in: the next try brings a captcha (captchaId, captcha). */
+  CAPTCHA_REQUIRED: 1115,
 
   PLAN_EXPIRED: 1200,
   SORT_VALUE_INVALID: 1201,
@@ -149,6 +151,7 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.API_TOKEN_INVALID]: 'code.apiTokenInvalid',
   [Code.CAPTCHA_WRONG]: 'code.captchaWrong',
   [Code.CAPTCHA_EXPIRED]: 'code.captchaExpired',
+  [Code.CAPTCHA_REQUIRED]: 'code.captchaRequired',
   [Code.CODE_WRONG]: 'code.codeWrong',
   [Code.CODE_EXPIRED]: 'code.codeExpired',
   [Code.CODE_TOO_MANY_TRIES]: 'code.codeTooManyTries',

@@ -7,6 +7,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../security/passwords.t
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import type { CaptchaService } from './captchaService.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
+import type { LoginThrottle } from './loginThrottle.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
@@ -29,6 +30,7 @@ export class AccountService {
     private readonly codes: VerificationCodeService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async sendRegisterCode(email: string, captchaId: string, captcha: string, language: Language, ip: string) {
@@ -67,18 +69,22 @@ export class AccountService {
     return account;
   }
 
-  async login(login: string, password: string, origin: SessionOrigin): Promise<SessionGrant> {
-    const failureKey = login.toLowerCase();
+  async login(login: string, password: string, origin: SessionOrigin, captcha?: { captchaId?: string | undefined; captcha?: string | undefined }): Promise<SessionGrant> {
+    const key = login.toLowerCase();
     this.limiter.hit('loginPerIp', origin.ip);
-    this.limiter.assertUnder('loginFailuresPerAccount', failureKey);
+    if (this.throttle.before(key, origin.ip).captcha) {
+      if (!captcha?.captchaId || !captcha.captcha) throw new AppError(Code.CAPTCHA_REQUIRED);
+      // A wrong captcha tells nothing of the password: not counted as a wrong password.
+      await this.captchas.verify(captcha.captchaId, captcha.captcha);
+    }
     const account = await this.accounts.findByLogin(login);
     const ok = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
     if (!account || !ok) {
-      this.limiter.hit('loginFailuresPerAccount', failureKey);
-      throw new AppError(Code.WRONG_CREDENTIALS);
+      const next = this.throttle.failed(key, origin.ip);
+      throw new AppError(Code.WRONG_CREDENTIALS, { captcha: next.captcha });
     }
     if (account.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED);
-    this.limiter.reset('loginFailuresPerAccount', failureKey);
+    this.throttle.succeeded(key, origin.ip);
     await this.accounts.markLogin(account.id, this.clock.now());
     return this.sessions.create(account.id, origin);
   }

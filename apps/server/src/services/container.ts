@@ -39,6 +39,7 @@ import { PlanAllowance, type FreeAllowance } from './planAllowance.ts';
 import { OperationLog } from './operationLog.ts';
 import { BindingService } from './bindingService.ts';
 import { FeedbackService } from './feedbackService.ts';
+import { LoginThrottle, type LoginThrottleRules } from './loginThrottle.ts';
 import { AccountSettingsService } from './accountSettingsService.ts';
 import { ReferralRewards } from './referralRewards.ts';
 import { RewardService } from './rewardService.ts';
@@ -98,7 +99,7 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules> }): Services {
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const sessionsRepo = new SessionsRepository(db);
@@ -129,7 +130,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     replayGuard: new ReplayGuard(clock),
     push,
     sessions,
-    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock),
+    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(clock, deps.loginThrottle)),
     captchas,
     apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter, deps.cipher),
     profiles,

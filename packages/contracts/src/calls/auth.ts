@@ -93,11 +93,15 @@ export const loginCall = defineCall({
   method: 'post',
   access: 'none',
   tag: 'auth',
-  summary: 'Sign in with an e-mail address or username and a password.',
-  codes: [Code.WRONG_CREDENTIALS, Code.ACCOUNT_DISABLED, Code.RATE_LIMITED],
+  summary:
+    'Sign in with an e-mail address or username and a password. After a few wrong passwords the next try also brings a captcha (1115; data.captcha on 2122 says so), and tries from one address wait a doubling delay (1005).',
+  codes: [Code.WRONG_CREDENTIALS, Code.ACCOUNT_DISABLED, Code.RATE_LIMITED, Code.CAPTCHA_REQUIRED, Code.CAPTCHA_WRONG, Code.CAPTCHA_EXPIRED],
   request: z.object({
     account: accountField,
     passwd: presentedPasswordField,
+    /** Asked for after wrong passwords (1115): the captcha's id and what the picture says. */
+    captchaId: z.string().max(64).optional(),
+    captcha: z.string().max(16).optional(),
     /** Keep me signed in: 1 lengthens the refresh credential's life. */
     isKeep: z.union([z.literal(0), z.literal(1), z.boolean()]).default(0).transform((v) => v === 1 || v === true),
     client: clientInfoSchema,

@@ -1,6 +1,8 @@
-import { limits, loginCall, memberCall, validatePresentedPassword, type Member } from '@facet/contracts';
+import { ApiError } from '@facet/api-client';
+import { Code, limits, loginCall, memberCall, validatePresentedPassword, type Member } from '@facet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, Typography, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
@@ -10,12 +12,32 @@ import { landingPath } from '../../lib/routes.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { CONNECT_PATH } from '../connect/connectPath.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { adoptSession, memberQueryKey } from './session.ts';
 
 interface LoginForm {
   account: string;
   passwd: string;
   keep: boolean;
+  captchaId?: string;
+  captcha?: string;
+}
+
+/** Answers after which the next try brings a captcha (several wrong passwords for this sign-in). */
+function asksForCaptcha(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === Code.CAPTCHA_REQUIRED || error.code === Code.CAPTCHA_WRONG || error.code === Code.CAPTCHA_EXPIRED) return true;
+  return error.code === Code.WRONG_CREDENTIALS && (error.data as { captcha?: unknown } | null)?.captcha === true;
+}
+
+/** The captcha of the sign-in form, loaded anew for every try (each one is good once). */
+function LoginCaptcha({ form, round }: { form: FormInstance; round: number }) {
+  const captcha = useCaptcha(form);
+  const { refresh } = captcha;
+  useEffect(() => {
+    if (round > 1) refresh();
+  }, [round, refresh]);
+  return <CaptchaField {...captcha} />;
 }
 
 export default function LoginPage() {
@@ -26,6 +48,8 @@ export default function LoginPage() {
   const location = useLocation();
   const showError = useShowError();
   const [form] = Form.useForm<LoginForm>();
+  // 0: no captcha; from 1 on, the try number it is loaded for.
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   const login = useMutation({
     mutationFn: (values: LoginForm) =>
@@ -33,6 +57,7 @@ export default function LoginPage() {
         account: values.account,
         passwd: values.passwd,
         isKeep: values.keep ? 1 : 0,
+        ...(captchaRound > 0 && values.captchaId ? { captchaId: values.captchaId, captcha: (values.captcha ?? '').trim() } : {}),
         client: { mode: runtime.mobile ? 'mobile' : runtime.mode, system: navigator.platform.slice(0, 64) },
       }),
     meta: { credentialCall: true },
@@ -43,7 +68,10 @@ export default function LoginPage() {
       const from = (location.state as { from?: unknown } | null)?.from;
       void navigate(afterSignIn(from, landingPath({ mode: runtime.mode, mobile: runtime.mobile, accountType: member.type })), { replace: true });
     },
-    onError: (error) => showError(error, form),
+    onError: (error) => {
+      if (asksForCaptcha(error)) setCaptchaRound((round) => round + 1);
+      showError(error, form);
+    },
   });
 
   return (
@@ -55,6 +83,7 @@ export default function LoginPage() {
         <Form.Item name="passwd" label={t('auth.login.password')} rules={[fromContract(validatePresentedPassword, t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
+        {captchaRound > 0 ? <LoginCaptcha form={form} round={captchaRound} /> : null}
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
           <Form.Item name="keep" valuePropName="checked" noStyle>
             <Checkbox>{t('auth.login.keep')}</Checkbox>

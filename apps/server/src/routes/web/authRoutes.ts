@@ -44,12 +44,17 @@ export function authRoutes(s: Services): CallBinding[] {
     }),
 
     bind(loginCall, async (payload, ctx) =>
-      s.accounts.login(payload.account, payload.passwd, {
-        keep: payload.isKeep,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        clientInfo: payload.client,
-      }),
+      s.accounts.login(
+        payload.account,
+        payload.passwd,
+        {
+          keep: payload.isKeep,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          clientInfo: payload.client,
+        },
+        { captchaId: payload.captchaId, captcha: payload.captcha },
+      ),
     ),
 
     bind(refreshCall, async (payload, ctx) => {
