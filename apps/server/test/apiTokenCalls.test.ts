@@ -1,6 +1,6 @@
-import { Code, apiMemberCall, apiTokenResetCall, apiTokenViewCall } from '@facet/contracts';
+import { Code, apiMemberCall, apiTokenResetCall, apiTokenViewCall, passwordEditCall } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, signedIn } from './flows.ts';
+import { logIn, refusal, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /** The console's API token menu: view and reset after re-entering the password (spec §2, §5). */
@@ -38,5 +38,16 @@ describe('API token from the console', () => {
     expect(second.token).not.toBe(first.token);
     await refusal(script.call(apiMemberCall, {}), Code.API_TOKEN_INVALID);
     expect((await server.client({ apiToken: second.token }).call(apiMemberCall, {})).member.email).toBe(person.email);
+  });
+
+  it('ends with a password change: whoever knew the old password may hold the token', async () => {
+    const person = await signedIn(server);
+    const { token } = await person.client.call(apiTokenResetCall, { passwd: person.password });
+    const script = server.client({ apiToken: token });
+    await script.call(apiMemberCall, {});
+    await person.client.call(passwordEditCall, { old: person.password, passwd: 'a brand new password 9' });
+    await refusal(script.call(apiMemberCall, {}), Code.API_TOKEN_INVALID);
+    const again = await logIn(server, person.email, 'a brand new password 9');
+    expect(await again.client.call(apiTokenViewCall, { passwd: 'a brand new password 9' })).toEqual({ token: null });
   });
 });

@@ -169,6 +169,21 @@ describe('plugin upload', () => {
     expect((await client.call(pluginListCall, {})).total).toBe(0);
   });
 
+  it('answers a body that ends before its closing boundary as bad input (400), storing nothing', async () => {
+    const { client } = await signedIn(server);
+    const form = new FormData();
+    form.append('name', 'Cut short');
+    form.append('package', new Blob([extension()], { type: 'application/zip' }), 'plugin.zip');
+    const whole = new Uint8Array(await new Response(form).arrayBuffer());
+    const type = new Response(form).headers.get('content-type')!;
+    // The upload as a client that lost its connection half-way would have sent it.
+    const cut = whole.slice(0, Math.floor(whole.length / 2));
+    const response = await fetch(`${server.baseUrl}${PLUGIN_UPLOAD_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${tokenOf(client)}`, 'content-type': type }, body: cut });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: number }).code).toBe(Code.INVALID_INPUT);
+    expect((await client.call(pluginListCall, {})).total).toBe(0);
+  });
+
   it('refuses a session that is not one (886) and a sub-account (main account only) before reading the files', async () => {
     const { sub } = await team();
     expect((await upload(sub.client, { name: 'Sub', pkg: { bytes: extension() } })).code).toBe(Code.MAIN_ACCOUNT_ONLY);

@@ -21,6 +21,18 @@ afterAll(() => server.close());
 const idOf = async (client: Awaited<ReturnType<typeof signedIn>>['client']) => (await client.call(memberCall, {})).member.id;
 
 describe('sharing and transfer', () => {
+  it('names unknown accounts, but only a few an hour: the share dialog is no directory of who is registered', async () => {
+    const owner = await signedIn(server);
+    const friend = await signedIn(server);
+    const mine = await createProfiles(owner.client, 1);
+    const guesses = Array.from({ length: 20 }, (_, i) => `maybe-registered-${i}@example.test`);
+    expect((await refusal(owner.client.call(profileShareCall, { mode: 'accounts', ids: mine, accounts: guesses }), Code.ACCOUNT_UNKNOWN)).data).toEqual({ accounts: guesses });
+    // Twenty unknown names in the hour: no more lookups, for anyone, until it has passed.
+    await refusal(owner.client.call(profileShareCall, { mode: 'accounts', ids: mine, accounts: [friend.username] }), Code.RATE_LIMITED);
+    server.clock.advance(3600);
+    await owner.client.call(profileShareCall, { mode: 'accounts', ids: mine, accounts: [friend.username] });
+  });
+
   it('shares with named accounts, who see the profile under "shared with me" without its command line', async () => {
     const owner = await signedIn(server);
     const friend = await signedIn(server);

@@ -32,7 +32,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 }
 
 function connectSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Owner-only, made so before SQLite opens it: its WAL and shared-memory files take the
+  // database file's permissions. A file of an older version is narrowed too.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a confirmed write survives power loss, which matters for payments and transfers.

@@ -20,6 +20,11 @@ export class ApiTokensRepository {
     });
   }
 
+  /** Ends the account's token (a password change: whoever had the old password may have it too). */
+  async revokeForAccount(accountId: string, now: number): Promise<void> {
+    await this.db.updateTable('api_tokens').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+  }
+
   findActiveByHash(tokenHash: string): Promise<{ id: string; account_id: string } | undefined> {
     return this.db
       .selectFrom('api_tokens')

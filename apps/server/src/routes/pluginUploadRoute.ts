@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Code, PLUGIN_UPLOAD_PATH, pluginUploadFieldsSchema } from '@facet/contracts';
 import { IconRefusal, inspectPackage, PACKAGE_LIMITS, readBoundedUpload, refuse, type AcceptedPackage, type Refusal, type UploadSource } from '@facet/plugin-package';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { answer, invalidInput } from '../calls/answers.ts';
 import { requestLanguage, sendError } from '../calls/registerCalls.ts';
 import { machineName, runInScope } from '../calls/requestScope.ts';
@@ -43,17 +43,21 @@ export function pluginUploadRoute(app: FastifyInstance, services: Services): voi
         const text: Record<string, string> = {};
         let icon: AcceptedIcon | null = null;
         let pkg: AcceptedPackage | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (!TEXT_FIELDS.has(part.fieldname) || typeof part.value !== 'string') throw fieldRefused(part.fieldname);
-            text[part.fieldname] = part.value;
-          } else if (part.fieldname === 'icon' && !icon) {
-            icon = accepted(await readIcon(part.file, { filename: part.filename, contentType: part.mimetype }));
-          } else if (part.fieldname === 'package' && !pkg) {
-            pkg = accepted(await inspectPackage(part.file, { filename: part.filename, contentType: part.mimetype }));
-          } else {
-            throw fieldRefused(part.fieldname);
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (!TEXT_FIELDS.has(part.fieldname) || typeof part.value !== 'string') throw fieldRefused(part.fieldname);
+              text[part.fieldname] = part.value;
+            } else if (part.fieldname === 'icon' && !icon) {
+              icon = accepted(await readIcon(part.file, { filename: part.filename, contentType: part.mimetype }));
+            } else if (part.fieldname === 'package' && !pkg) {
+              pkg = accepted(await inspectPackage(part.file, { filename: part.filename, contentType: part.mimetype }));
+            } else {
+              throw fieldRefused(part.fieldname);
+            }
           }
+        } catch (error) {
+          throw bodyFault(error, request.log);
         }
         const fields = pluginUploadFieldsSchema.safeParse(text);
         if (!fields.success) throw invalidInput(fields.error);
@@ -87,6 +91,18 @@ function accepted<T extends { ok: true }>(result: T | Refusal): T {
 
 function fieldRefused(name: string): AppError {
   return new AppError(Code.INVALID_INPUT, { issues: [{ path: name.slice(0, 40), key: 'validation.invalid' }] });
+}
+
+/**
+ * While the body is read, whatever is not already a refusal of ours or a size fault means the
+ * body could not be read as multipart (cut short, malformed): bad input, 400, not a server fault.
+ * The parser says so only in its message text, so the phase decides, not the message; the error
+ * is logged in case it was ours after all.
+ */
+function bodyFault(error: unknown, log: FastifyBaseLogger): unknown {
+  if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) return error;
+  log.info({ err: error }, 'plugin upload: the body could not be read as multipart');
+  return new AppError(Code.INVALID_INPUT, { issues: [{ path: 'body', key: 'validation.invalid' }] }, 400);
 }
 
 /** Multipart's own limits and malformed bodies are input faults; 413 stays a size fault. */

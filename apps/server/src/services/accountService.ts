@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import { uniqueViolationColumn } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
+import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import type { CaptchaService } from './captchaService.ts';
@@ -31,6 +32,8 @@ export class AccountService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly throttle: LoginThrottle,
+    /** A new password ends the API token too: whoever knew the old one may hold it. */
+    private readonly apiTokens: ApiTokensRepository,
   ) {}
 
   async sendRegisterCode(email: string, captchaId: string, captcha: string, language: Language, ip: string) {
@@ -95,6 +98,7 @@ export class AccountService {
     if (oldPassword === newPassword) throw new AppError(Code.PASSWORD_UNCHANGED);
     await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword), this.clock.now());
     await this.sessions.endAll(account.id);
+    await this.apiTokens.revokeForAccount(account.id, this.clock.now());
   }
 
   /**
@@ -116,6 +120,7 @@ export class AccountService {
     await this.codes.consume(codeId);
     await this.accounts.setPasswordHash(account.id, passwordHash, this.clock.now());
     await this.sessions.endAll(account.id);
+    await this.apiTokens.revokeForAccount(account.id, this.clock.now());
   }
 
   async member(account: Account): Promise<Member> {

@@ -102,6 +102,7 @@ export interface PaymentSetup {
 export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
+  const apiTokensRepo = new ApiTokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);
   const captchasRepo = new CaptchasRepository(db);
   const codesRepo = new VerificationCodesRepository(db);
@@ -130,9 +131,9 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     replayGuard: new ReplayGuard(clock),
     push,
     sessions,
-    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(clock, deps.loginThrottle)),
+    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(clock, deps.loginThrottle), apiTokensRepo),
     captchas,
-    apiTokens: new ApiTokenService(new ApiTokensRepository(db), accountsRepo, clock, limiter, deps.cipher),
+    apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.cipher),
     profiles,
     profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.cipher, clock),
     savedProxies: new SavedProxyService(db, deps.cipher, allowance, clock),

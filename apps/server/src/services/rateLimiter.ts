@@ -31,6 +31,13 @@ export class RateLimiter {
     if (retry !== null) throw new AppError(Code.RATE_LIMITED, { retryAfterSeconds: retry }, 429);
   }
 
+  /** Counts one event without refusing it (the refusal comes at the next assertUnder). */
+  count(rule: RateLimitName, subject: string): void {
+    const key = `${rule}:${subject}`;
+    if (this.check(key, this.rules[rule], 0) === null) this.check(key, this.rules[rule], 1);
+    else this.windows.get(key)!.count += 1;
+  }
+
   reset(rule: RateLimitName, subject: string): void {
     this.windows.delete(`${rule}:${subject}`);
   }
@@ -69,6 +76,8 @@ export const rateLimits = {
   refreshPerIp: { limit: 120, windowSeconds: 600 },
   codeCheckPerIp: { limit: 30, windowSeconds: 600 },
   feedbackPerAccount: { limit: 10, windowSeconds: 3600 },
+  /** Names of accounts that do not exist, given to the share dialog (which must say so). */
+  shareUnknownPerAccount: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof rateLimits;

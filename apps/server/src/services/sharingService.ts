@@ -117,8 +117,14 @@ export class SharingService {
     });
   }
 
-  /** Names (username or e-mail) to accounts; unknown names and the actor are refused by name. */
+  /**
+   * Names (username or e-mail) to accounts; unknown names and the actor are refused by name. A
+   * sharer needs to know who exists to share at all, so the answer cannot hide it; what keeps the
+   * share dialog from serving as a directory is that each account may name only a few unknown
+   * accounts an hour (shareUnknownPerAccount).
+   */
   private async resolve(actor: Account, names: string[]): Promise<Account[]> {
+    this.limiter.assertUnder('shareUnknownPerAccount', actor.id);
     const found = new Map<string, Account>();
     const unknown: string[] = [];
     for (const name of names) {
@@ -126,7 +132,10 @@ export class SharingService {
       if (!account || account.status !== 'active') unknown.push(name);
       else found.set(account.id, account);
     }
-    if (unknown.length > 0) throw new AppError(Code.ACCOUNT_UNKNOWN, { accounts: unknown });
+    if (unknown.length > 0) {
+      for (const _name of unknown) this.limiter.count('shareUnknownPerAccount', actor.id);
+      throw new AppError(Code.ACCOUNT_UNKNOWN, { accounts: unknown });
+    }
     if (found.has(actor.id)) throw new AppError(Code.CANNOT_TARGET_SELF);
     return [...found.values()];
   }

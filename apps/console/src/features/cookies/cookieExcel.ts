@@ -1,4 +1,5 @@
 import { cookieTableColumns, parseCookieRows, type Cookie, type CookieParseResult } from '@facet/contracts';
+import { guardCell, unguardCell } from '../../lib/sheetCells.ts';
 
 /** exceljs is large; it is loaded only when someone imports or exports a spreadsheet. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -9,7 +10,7 @@ export async function cookiesToXlsx(cookies: readonly Cookie[]): Promise<Blob> {
   const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('cookies');
   sheet.addRow([...cookieTableColumns]);
-  for (const c of cookies) sheet.addRow(cookieTableColumns.map((column) => c[column] ?? ''));
+  for (const c of cookies) sheet.addRow(cookieTableColumns.map((column) => guardCell(c[column] ?? '')));
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
@@ -36,7 +37,7 @@ export async function cookiesFromXlsx(data: ArrayBuffer): Promise<CookieParseRes
       if (!(cookieTableColumns as readonly string[]).includes(name)) return;
       const cell = cells[index];
       if (cell === undefined || cell === null || cell === '') return;
-      cookie[name] = name === 'httpOnly' || name === 'secure' ? cell === true || String(cell).toLowerCase() === 'true' : name === 'expirationDate' ? Number(cell) : String(cell);
+      cookie[name] = name === 'httpOnly' || name === 'secure' ? cell === true || String(cell).toLowerCase() === 'true' : name === 'expirationDate' ? Number(cell) : unguardCell(String(cell));
     });
     values.push(cookie);
     rows.push(number);

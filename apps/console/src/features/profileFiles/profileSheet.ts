@@ -1,4 +1,5 @@
 import { type ExportedProfile, type ImportedProfileInput } from '@facet/contracts';
+import { guardCell, unguardCell } from '../../lib/sheetCells.ts';
 
 /** exceljs is large; it is loaded only when someone imports or exports a spreadsheet. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -18,11 +19,12 @@ export async function profilesToXlsx(profiles: readonly ExportedProfile[]): Prom
   const sheet = workbook.addWorksheet('profiles');
   sheet.addRow([...sheetColumns]);
   for (const p of profiles) {
-    sheet.addRow([
+    const row = [
       p.name, p.groupName, p.remark, p.os, p.kernelVersion, p.userAgent, p.resolution, p.language, p.timezone, p.startPage,
       p.proxy.type, p.proxy.host, p.proxy.port || '', p.proxy.username, p.proxy.password, p.proxy.country,
       JSON.stringify(p.fingerprint), JSON.stringify(p.cookies),
-    ]);
+    ];
+    sheet.addRow(row.map(guardCell));
   }
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -53,8 +55,8 @@ export async function profilesFromXlsx(data: ArrayBuffer): Promise<SheetResult> 
       const value = cells[header.indexOf(name)];
       if (value === undefined || value === null) return '';
       // Rich text and hyperlinks come as objects; their text is what was typed.
-      if (typeof value === 'object') return String((value as { text?: unknown }).text ?? (value as { result?: unknown }).result ?? '');
-      return String(value).trim();
+      if (typeof value === 'object') return unguardCell(String((value as { text?: unknown }).text ?? (value as { result?: unknown }).result ?? ''));
+      return unguardCell(String(value).trim());
     };
     const json = (name: string) => {
       const text = cell(name);
