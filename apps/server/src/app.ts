@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
+import { corsOriginAllowed, registerWebProtection } from './security/webProtection.ts';
 import { Code, apiCalls, webCalls } from '@facet/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { answer } from './calls/answers.ts';
@@ -95,7 +96,14 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 
-  await app.register(cors, { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'authorization'], maxAge: 86_400 });
+  const corsOrigins = [...(config.publicUrl ? [new URL(config.publicUrl).origin] : []), ...config.corsOrigins];
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, corsOriginAllowed(origin, corsOrigins)),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization'],
+    maxAge: 86_400,
+  });
+  registerWebProtection(app);
 
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -132,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   assertEveryCallBound(app);
   if (config.consoleDir) await consoleRoute(app, config.consoleDir);
 
-  services.push.attach(app.server);
+  services.push.attach(app.server, (origin) => corsOriginAllowed(origin, corsOrigins));
   const housekeeping = startHousekeeping(services, app.log);
   // The systems most profiles use; the others fill on their first batch.
   services.fingerprints.warm(['windows', 'macos']);

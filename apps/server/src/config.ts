@@ -14,6 +14,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Public origin of the API when it differs from what browsers see (behind a proxy). */
   publicUrl: string | null;
+  /** Further origins whose pages may read the API's answers (FACET_CORS_ORIGINS, comma-separated). */
+  corsOrigins: string[];
   /** Folder with the built console, served as the browser version. */
   consoleDir: string | null;
   trustProxy: boolean;
@@ -121,6 +123,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     smtpUrl: env.FACET_SMTP_URL || null,
     mailFrom: env.FACET_MAIL_FROM || 'Facet <no-reply@facet.local>',
     publicUrl: env.FACET_PUBLIC_URL ? env.FACET_PUBLIC_URL.replace(/\/+$/, '') : null,
+    corsOrigins: (env.FACET_CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     consoleDir: env.FACET_CONSOLE_DIR ? path.resolve(cwd, env.FACET_CONSOLE_DIR) : null,
     trustProxy: env.FACET_TRUST_PROXY === '1',
     sessionTtlSeconds: int(env.FACET_SESSION_TTL_SECONDS, 2 * 3600, 'FACET_SESSION_TTL_SECONDS'),

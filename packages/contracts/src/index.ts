@@ -1,3 +1,5 @@
+// First: how zod parses in a browser page, before any schema below is built or used.
+import './strictPages.ts';
 export * from './codes.ts';
 export * from './languages.ts';
 export * from './limits.ts';

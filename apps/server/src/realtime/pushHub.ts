@@ -33,8 +33,15 @@ export class PushHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  attach(server: HttpServer): void {
-    this.io = new Server(server, { path: '/socket.io', cors: { origin: '*' }, serveClient: false });
+  /** `originAllowed`: the same rule as the API's CORS (security/webProtection.ts), applied to the handshake itself. */
+  attach(server: HttpServer, originAllowed: (origin: string | undefined) => boolean = () => true): void {
+    this.io = new Server(server, {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: (origin, callback) => callback(null, originAllowed(origin)) },
+      // CORS only keeps a page from reading answers; a refused Origin must not connect at all.
+      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin)),
+    });
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CONSOLE_CSP } from '../security/webProtection.ts';
 
 /**
  * Serves the built console as the browser version. Unknown paths outside the API get
@@ -25,7 +26,7 @@ export async function consoleRoute(app: FastifyInstance, consoleDir: string): Pr
     if (/^\/(v2|docs|socket\.io)(\/|$)/.test(request.url)) return reply.callNotFound();
     const file = path.join(consoleDir, path.normalize((request.params as { '*': string })['*']));
     if (file.startsWith(consoleDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(consoleDir, file));
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    return reply.type('text/html').header('cache-control', 'no-cache').header('content-security-policy', CONSOLE_CSP).send(html);
   });
   return true;
 }
