@@ -78,6 +78,26 @@ describe('sign-in and sessions', () => {
     }
   });
 
+  it('ends the session when a spent refresh credential comes back: the copy and its successor both stop', async () => {
+    const person = await signUp(server);
+    const { grant } = await logIn(server, person.email, person.password);
+    const renewed = await server.client().call(refreshCall, { refresh: grant.refresh });
+    // Two tabs refreshing at once: the loser is refused, and the winner's session goes on.
+    await refusal(server.client().call(refreshCall, { refresh: grant.refresh }), Code.REFRESH_INVALID);
+    expect((await server.client({ grant: renewed }).call(memberCall, {})).member.email).toBe(person.email);
+    // Later, the old credential again (copied from the browser): the session ends for everyone.
+    server.clock.advance(30);
+    try {
+      await refusal(server.client().call(refreshCall, { refresh: grant.refresh }), Code.REFRESH_INVALID);
+      await refusal(server.client().call(refreshCall, { refresh: renewed.refresh }), Code.REFRESH_INVALID);
+      await refusal(server.client({ grant: renewed }).call(memberCall, {}), Code.SESSION_EXPIRED);
+      // The owner signs in again as usual.
+      await logIn(server, person.email, person.password);
+    } finally {
+      server.clock.advance(-30);
+    }
+  });
+
   it('falls back to the login page when the refresh credential is gone', async () => {
     const person = await signUp(server);
     const { grant } = await logIn(server, person.email, person.password);

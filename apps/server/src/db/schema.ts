@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
+  spent_refresh_credentials: SpentRefreshCredentialsTable;
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;
   api_tokens: ApiTokensTable;
@@ -82,6 +83,13 @@ export interface SessionsTable {
   ip: string;
   user_agent: string;
   client_info: string;
+}
+
+/** A refresh credential exchanged for a new one (sessionService.refresh: reuse ends the session). */
+export interface SpentRefreshCredentialsTable {
+  refresh_hash: string;
+  session_id: string;
+  spent_at: number;
 }
 
 export interface VerificationCodesTable {

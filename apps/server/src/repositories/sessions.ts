@@ -47,14 +47,28 @@ export class SessionsRepository {
     id: string,
     presentedRefreshHash: string,
     next: Pick<SessionRow, 'token_hash' | 'refresh_hash' | 'expires_at' | 'refresh_expires_at' | 'last_seen_at'>,
+    now: number,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('sessions')
-      .set(next)
-      .where('id', '=', id)
-      .where('refresh_hash', '=', presentedRefreshHash)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('sessions').set(next).where('id', '=', id).where('refresh_hash', '=', presentedRefreshHash).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      // Remembered as spent: should it come back, it was copied.
+      await trx.insertInto('spent_refresh_credentials').values({ refresh_hash: presentedRefreshHash, session_id: id, spent_at: now }).execute();
+      return true;
+    });
+  }
+
+  findSpent(refreshHash: string): Promise<{ session_id: string; spent_at: number } | undefined> {
+    return this.db.selectFrom('spent_refresh_credentials').select(['session_id', 'spent_at']).where('refresh_hash', '=', refreshHash).executeTakeFirst();
+  }
+
+  /** The session a refresh credential belongs to (for ending it), whoever's it is. */
+  findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async deleteSpentBefore(before: number): Promise<void> {
+    await this.db.deleteFrom('spent_refresh_credentials').where('spent_at', '<', before).execute();
   }
 
   async touch(id: string, now: number): Promise<void> {

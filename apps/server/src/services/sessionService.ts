@@ -28,6 +28,9 @@ export interface AuthenticatedSession {
  * Console sessions: an opaque short-lived token plus a refresh credential, both stored as
  * hashes. "Keep me signed in" lengthens the refresh credential's life.
  */
+/** Two refreshes racing with one credential (two tabs) within this long are a race, not a copy. */
+const REFRESH_RACE_GRACE_MS = 10_000;
+
 export class SessionService {
   constructor(
     private readonly sessions: SessionsRepository,
@@ -78,7 +81,11 @@ export class SessionService {
     const presented = hashToken(refresh);
     const session = await this.sessions.findByRefreshHash(presented);
     const now = this.clock.now();
-    if (!session || session.refresh_expires_at <= now) throw new AppError(Code.REFRESH_INVALID);
+    if (!session) {
+      await this.endIfReused(presented, now);
+      throw new AppError(Code.REFRESH_INVALID);
+    }
+    if (session.refresh_expires_at <= now) throw new AppError(Code.REFRESH_INVALID);
     const account = await this.accounts.findById(session.account_id);
     if (!account) throw new AppError(Code.REFRESH_INVALID);
     if (account.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED);
@@ -96,9 +103,22 @@ export class SessionService {
       expires_at: grant.expiresAt,
       refresh_expires_at: grant.refreshExpiresAt,
       last_seen_at: now,
-    });
+    }, now);
     if (!rotated) throw new AppError(Code.REFRESH_INVALID);
     return grant;
+  }
+
+  /**
+   * A spent refresh credential presented again: someone holds a copy. The session it was spent
+   * for ends, with the successor it was exchanged for, so the copy's holder and the owner both
+   * sign in again (the owner can; the copy cannot). Two tabs refreshing at the same moment are
+   * not theft: within a few seconds of the exchange the loser is only refused.
+   */
+  private async endIfReused(presentedHash: string, now: number): Promise<void> {
+    const spent = await this.sessions.findSpent(presentedHash);
+    if (!spent || now - spent.spent_at < REFRESH_RACE_GRACE_MS) return;
+    const session = await this.sessions.findById(spent.session_id);
+    if (session) await this.end(session.account_id, session.id);
   }
 
   async end(accountId: string, sessionId: string): Promise<void> {
@@ -114,6 +134,8 @@ export class SessionService {
   }
 
   async purgeExpired(): Promise<number> {
+    // A spent credential is worth remembering as long as it would otherwise still be good.
+    await this.sessions.deleteSpentBefore(this.clock.now() - this.lifetimes.keepRefreshTtlSeconds * 1000);
     return this.sessions.deleteExpired(this.clock.now());
   }
 
