@@ -36,6 +36,34 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('push channel', () => {
+  it('stops pushing to a socket whose session token has expired, and tells it so', async () => {
+    const person = await signUp(server);
+    const first = await logIn(server, person.email, person.password);
+    const stale = await connect(first.grant.auth);
+    expect(stale.ack.code).toBe(Code.OK);
+    const accountId = (await server.facet.services.repositories.accounts.findByLogin(person.email))!.id;
+    server.clock.advance(2 * 3600 + 1);
+    try {
+      // A console still there renews and logs its socket in again; this one did not.
+      const second = await logIn(server, person.email, person.password);
+      const fresh = await connect(second.grant.auth);
+      await server.facet.services.push.pushToAccount(accountId, Code.PAYMENT_SUCCEEDED);
+      await waitFor(() => fresh.pushes.length === 1 && stale.pushes.length === 1);
+      expect(fresh.pushes[0]!.code).toBe(Code.PAYMENT_SUCCEEDED);
+      expect(stale.pushes[0]!.code).toBe(Code.SESSION_EXPIRED);
+      // Out of the account's rooms: the next push passes it by.
+      await server.facet.services.push.pushToAccount(accountId, Code.PAYMENT_FAILED);
+      await waitFor(() => fresh.pushes.length === 2);
+      expect(stale.pushes).toHaveLength(1);
+      // Still connected: logged in with a renewed token, it hears pushes again.
+      expect((await stale.socket.timeout(5000).emitWithAck('login', { auth: second.grant.auth, lang: 0 })).code).toBe(Code.OK);
+      await server.facet.services.push.pushToAccount(accountId, Code.PAYMENT_SUCCEEDED);
+      await waitFor(() => stale.pushes.length === 2);
+    } finally {
+      server.clock.advance(-(2 * 3600 + 1));
+    }
+  });
+
   it('refuses a login with an unknown token', async () => {
     const { ack } = await connect('s_not-a-token');
     expect(ack.code).toBe(Code.SESSION_EXPIRED);

@@ -16,6 +16,8 @@ import { Server, type Socket } from 'socket.io';
 export interface PushIdentity {
   accountId: string;
   sessionId: string;
+  /** When the session token the socket logged in with expires (a renewed console logs in again). */
+  expiresAt: number;
 }
 
 const accountRoom = (accountId: string) => `account:${accountId}`;
@@ -31,6 +33,7 @@ export class PushHub {
   constructor(
     private readonly authenticate: (token: string) => Promise<PushIdentity | null>,
     private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** `originAllowed`: the same rule as the API's CORS (security/webProtection.ts), applied to the handshake itself. */
@@ -55,6 +58,7 @@ export class PushHub {
         if (!identity) return reply({ code: Code.SESSION_EXPIRED });
         for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
         socket.data.lang = resolveLanguage(parsed.data.lang ?? 0).tag;
+        socket.data.expiresAt = identity.expiresAt;
         await socket.join([accountRoom(identity.accountId), sessionRoom(identity.sessionId)]);
         reply({ code: Code.OK });
       } catch (error) {
@@ -76,15 +80,33 @@ export class PushHub {
   }
 
   async pushToAccount(accountId: string, code: number, data?: unknown): Promise<void> {
-    if (!this.io) return;
-    for (const socket of await this.io.in(accountRoom(accountId)).fetchSockets()) {
+    for (const socket of await this.liveSockets(accountId)) {
       socket.emit(realtimeEvents.message, this.message(code, socket.data.lang as string | undefined, data));
     }
   }
 
   /** Progress of a long call, to the account's sockets (the caller matches its requestId). */
-  progress(accountId: string, progress: RealtimeProgress): void {
-    this.io?.to(accountRoom(accountId)).emit(realtimeProgressEvent, progress);
+  async progress(accountId: string, progress: RealtimeProgress): Promise<void> {
+    for (const socket of await this.liveSockets(accountId)) socket.emit(realtimeProgressEvent, progress);
+  }
+
+  /**
+   * The account's sockets whose session token is still good. One whose token has expired (its
+   * console went away without renewing, or its session was taken) hears nothing more: it is told
+   * so and leaves the account's rooms, and stays connected, so a console that is still there
+   * logs it in again after its silent renewal (the console does so with every new token).
+   */
+  private async liveSockets(accountId: string) {
+    if (!this.io) return [];
+    const now = this.now();
+    const live = [];
+    for (const socket of await this.io.in(accountRoom(accountId)).fetchSockets()) {
+      if (typeof socket.data.expiresAt === 'number' && socket.data.expiresAt <= now) {
+        socket.emit(realtimeEvents.message, this.message(Code.SESSION_EXPIRED, socket.data.lang as string | undefined));
+        for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
+      } else live.push(socket);
+    }
+    return live;
   }
 
   private async pushAndClose(room: string, code: number): Promise<void> {

@@ -107,10 +107,14 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const captchasRepo = new CaptchasRepository(db);
   const codesRepo = new VerificationCodesRepository(db);
   const limiter = new RateLimiter(clock, { ...rateLimits, ...deps.rateLimits });
-  const push = new PushHub(async (token) => {
-    const found = await sessions.authenticate(token);
-    return found ? { accountId: found.account.id, sessionId: found.session.id } : null;
-  }, deps.log);
+  const push = new PushHub(
+    async (token) => {
+      const found = await sessions.authenticate(token);
+      return found ? { accountId: found.account.id, sessionId: found.session.id, expiresAt: found.session.expires_at } : null;
+    },
+    deps.log,
+    clock.now,
+  );
   const sessions: SessionService = new SessionService(sessionsRepo, accountsRepo, push, deps.lifetimes, clock);
   const fingerprints = new FingerprintPool(deps.fingerprintPoolSize, deps.log);
   const captchas = new CaptchaService(captchasRepo, clock, deps.captchaGenerator);

@@ -164,7 +164,8 @@ export class ProfileService {
     await this.assertGroup(actor, input.template.groupId);
     const proxies = input.proxies.trim() ? parseProxyLines(input.proxies, input.proxyType) : null;
     if (proxies?.error) throw new AppError(Code.PROXY_LINE_INVALID, proxies.error);
-    const progress = (done: number) => this.push.progress(actor.id, { requestId: input.requestId, done, total: input.count });
+    // Progress is a courtesy: a push that fails must not fail the batch.
+    const progress = (done: number) => void this.push.progress(actor.id, { requestId: input.requestId, done, total: input.count }).catch(() => undefined);
 
     const all: ProfileSettings[] = [];
     while (all.length < input.count) {
