@@ -33,23 +33,27 @@ export class RateLimiter {
 
   /** Counts one event without refusing it (the refusal comes at the next assertUnder). */
   count(rule: RateLimitName, subject: string): void {
-    const key = `${rule}:${subject}`;
-    if (this.check(key, this.rules[rule], 0) === null) this.check(key, this.rules[rule], 1);
-    else this.windows.get(key)!.count += 1;
+    this.windowFor(`${rule}:${subject}`, this.rules[rule], this.clock.now()).count += 1;
   }
 
   reset(rule: RateLimitName, subject: string): void {
     this.windows.delete(`${rule}:${subject}`);
   }
 
-  private check(key: string, rule: LimitRule, add: number): number | null {
-    const now = this.clock.now();
-    const windowMs = rule.windowSeconds * 1000;
+  /** The subject's current window, a fresh one when the last has passed. */
+  private windowFor(key: string, rule: LimitRule, now: number): { start: number; count: number } {
     let window = this.windows.get(key);
-    if (!window || now - window.start >= windowMs) {
+    if (!window || now - window.start >= rule.windowSeconds * 1000) {
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
+    return window;
+  }
+
+  private check(key: string, rule: LimitRule, add: number): number | null {
+    const now = this.clock.now();
+    const windowMs = rule.windowSeconds * 1000;
+    const window = this.windowFor(key, rule, now);
     if (window.count + add > rule.limit || (add === 0 && window.count >= rule.limit)) {
       return Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
     }
