@@ -1,4 +1,5 @@
-import { cookieTableColumns, parseCookieRows, type Cookie, type CookieParseResult } from '@facet/contracts';
+import { cookieTableColumns, limits, parseCookieRows, type Cookie, type CookieParseResult } from '@facet/contracts';
+import { precheckRows, sheetRowsAtMost } from '../../lib/sheetRowCount.ts';
 import { guardCell, unguardCell } from '../../lib/sheetCells.ts';
 
 /** exceljs is large; it is loaded only when someone imports or exports a spreadsheet. */
@@ -17,6 +18,8 @@ export async function cookiesToXlsx(cookies: readonly Cookie[]): Promise<Blob> {
 
 /** The first sheet, read by its header row; row numbers are the sheet's own (header = 1). */
 export async function cookiesFromXlsx(data: ArrayBuffer): Promise<CookieParseResult> {
+  // Counted before the workbook is built: a sheet far beyond what a profile keeps is refused cheaply.
+  if (!(await sheetRowsAtMost(data, precheckRows(limits.cookiesPerProfile)))) return { ok: false, row: 0, key: 'cookies.tooMany' };
   const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   try {

@@ -17,4 +17,14 @@ describe('the profile sheet', () => {
     if (!read.ok) throw new Error(read.key);
     expect(read.profiles[0]).toMatchObject({ name: settings.name, remark: '@SUM(1)', proxy: { username: '+user', password: '-pass' } });
   });
+
+  it('refuses a sheet far beyond one import before building the workbook', async () => {
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.Workbook();
+    const sheet = workbook.addWorksheet('profiles');
+    sheet.addRow(['name']);
+    for (let i = 0; i < 2500; i++) sheet.addRow([`Shop ${i}`]);
+    const data = new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer).buffer;
+    expect(await profilesFromXlsx(data)).toEqual({ ok: false, row: 0, key: 'profileFiles.tooMany' });
+  });
 });

@@ -1,4 +1,5 @@
-import { type ExportedProfile, type ImportedProfileInput } from '@facet/contracts';
+import { limits, type ExportedProfile, type ImportedProfileInput } from '@facet/contracts';
+import { precheckRows, sheetRowsAtMost } from '../../lib/sheetRowCount.ts';
 import { guardCell, unguardCell } from '../../lib/sheetCells.ts';
 
 /** exceljs is large; it is loaded only when someone imports or exports a spreadsheet. */
@@ -34,6 +35,8 @@ export type SheetResult = { ok: true; profiles: ImportedProfileInput[]; rows: nu
 
 /** The first sheet, by its header row; each profile keeps the sheet row it came from (header = 1). */
 export async function profilesFromXlsx(data: ArrayBuffer): Promise<SheetResult> {
+  // Counted before the workbook is built: a sheet far beyond an import's size is refused cheaply.
+  if (!(await sheetRowsAtMost(data, precheckRows(limits.maxBatchCreate)))) return { ok: false, row: 0, key: 'profileFiles.tooMany' };
   const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   try {
