@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { Code, apiMemberCall, graphicsReportCall, memberCall } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, refusal, signedIn } from './flows.ts';
-import { onPostgres, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { operatorCli } from './support/operatorCli.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,33 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const root = path.resolve(import.meta.dirname, '../../..');
-
-/** The CLI must reach the server's own database: on the SQLite run, a DATABASE_URL set for CI is not ours. */
-function cliEnvironment(): NodeJS.ProcessEnv {
-  const { DATABASE_URL, ...rest } = process.env;
-  return {
-    ...rest,
-    FACET_DATA_DIR: server.dataDir,
-    ...(onPostgres ? { DATABASE_URL: DATABASE_URL!, FACET_DATABASE_SCHEMA: server.schema! } : {}),
-  };
-}
-
 /** Runs the real CLI in its own process, against the running server's data. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/main.ts'), ...args], {
-      cwd: root,
-      env: cliEnvironment(),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => operatorCli(server)(...args);
 
 describe('operator CLI', () => {
   it('creates a verified main account that can sign in at once, while the server runs', async () => {

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { Code, orderDetailCall, paymentListenCall, subscriptionCoinsCall, subscriptionOrderCall, subscriptionsCall } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../src/config.ts';
 import { refusal, signedIn } from './flows.ts';
-import { onPostgres, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { operatorCli } from './support/operatorCli.ts';
 
 const TRON_WALLET = 'TJYeasTPa6gpEEfYqkfbAQkvbDsv7KzRcE';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -15,20 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const root = path.resolve(import.meta.dirname, '../../..');
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL, ...rest } = process.env;
-  const env = { ...rest, FACET_DATA_DIR: server.dataDir, FACET_CRYPTO_WALLETS: `usdt-trc20=${TRON_WALLET}`, ...(onPostgres ? { DATABASE_URL: DATABASE_URL!, FACET_DATABASE_SCHEMA: server.schema! } : {}) };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/main.ts'), ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => operatorCli(server, { FACET_CRYPTO_WALLETS: `usdt-trc20=${TRON_WALLET}` })(...args);
 
 let seq = 0;
 async function addPlan(currency: string, monthlyPrice = 3750): Promise<string> {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import {
   Code,
   memberCall,
@@ -16,7 +14,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_MS } from '../src/services/planTerm.ts';
 import { logIn, refusal, signedIn } from './flows.ts';
-import { newPerson, onPostgres, startTestServer, type TestServer } from './harness.ts';
+import { newPerson, startTestServer, type TestServer } from './harness.ts';
+import { operatorCli } from './support/operatorCli.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_facet_payments';
 let server: TestServer;
@@ -26,23 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const root = path.resolve(import.meta.dirname, '../../..');
 /** Tests that run the CLI: each process start takes seconds on a loaded machine (as in cli.test.ts). */
 const CLI_TEST_TIMEOUT = 120_000;
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL, ...rest } = process.env;
-  const env = { ...rest, FACET_DATA_DIR: server.dataDir, ...(onPostgres ? { DATABASE_URL: DATABASE_URL!, FACET_DATABASE_SCHEMA: server.schema! } : {}) };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/main.ts'), ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => operatorCli(server)(...args);
 
 let planSeq = 0;
 /** A plan straight into the catalogue (the CLI's own test adds one through the command). */
