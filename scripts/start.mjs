@@ -84,7 +84,7 @@ const shownHost = serverHost === '0.0.0.0' ? '127.0.0.1' : serverHost;
 console.log(`
 Facet is running.
   Browser version (served by the server): http://${shownHost}:${serverPort}/
-  Desktop client  (served by the agent):  http://127.0.0.1:${agentPort}/
+  Desktop client  (served by the agent):  http://127.0.0.1:${agentPort}/ — opens in its own window, or through the one-time link the agent prints (the bare address says how)
   API documentation:                      http://${shownHost}:${serverPort}/docs
 Data: ${process.env.FACET_DATA_DIR ? path.resolve(process.env.FACET_DATA_DIR) : path.join(root, 'data')}. Press Ctrl-C to stop.
 `);
