@@ -273,6 +273,8 @@ export const startFailureReasons = [
    */
   'geoUnknown',
   'chromiumFailed',
+  /** The profile's fixed debugging port is held by another program. */
+  'debugPortTaken',
   'noAccount',
   'notFound',
   /** Less free space on the profile directory's disk than the local settings' minimum. */
