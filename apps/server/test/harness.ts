@@ -29,10 +29,12 @@ export interface TestServer {
   clock: TestClock;
   facet: FacetServer;
   schema: string | null;
-  client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void }): ApiClient;
+  client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void; fetch?: typeof fetch }): ApiClient;
   /** The newest code mailed to an address, read from the outbox like a local user would. */
   codeFor(address: string): string;
   outboxFiles(): string[];
+  /** Stops the server and starts it again on the same data folder or schema, clock and port. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,35 +64,38 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const clock = new TestClock();
-  const facet = await buildApp({
-    config,
-    clock,
-    logger: false,
-    ...(schema ? { databaseSchema: schema } : {}),
-    ...(options.productionLimits ? {} : { rateLimits: roomyPerIpLimits }),
-    captchaGenerator: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
-  });
-  await facet.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = facet.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const boot = async (port: number) => {
+    const facet = await buildApp({
+      config,
+      clock,
+      logger: false,
+      ...(schema ? { databaseSchema: schema } : {}),
+      ...(options.productionLimits ? {} : { rateLimits: roomyPerIpLimits }),
+      captchaGenerator: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+    });
+    await facet.app.listen({ host: '127.0.0.1', port });
+    const address = facet.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return { facet, baseUrl: `http://127.0.0.1:${address.port}` };
+  };
+  const first = await boot(0);
   const outbox = path.join(dataDir, 'outbox');
 
   const outboxFiles = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []);
-  return {
-    baseUrl,
+  const server: TestServer = {
+    ...first,
     dataDir,
     clock,
-    facet,
     schema,
     client: (options = {}) =>
       new ApiClient({
-        baseUrl,
-        signKey: facet.signKey,
+        baseUrl: server.baseUrl,
+        signKey: server.facet.signKey,
         credentials: memoryCredentialStore(options.grant ?? null),
         getLanguage: () => options.lang ?? 0,
         ...(options.apiToken ? { apiToken: options.apiToken } : {}),
         ...(options.onLoginRequired ? { onLoginRequired: options.onLoginRequired } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     codeFor: (addr) => {
       const file = outboxFiles().filter((f) => f.includes(addr.replace(/[^a-zA-Z0-9@._-]/g, '_'))).pop();
@@ -100,8 +105,13 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       return code;
     },
     outboxFiles,
+    restart: async () => {
+      await server.facet.app.close();
+      // The same port, so clients made before the restart reach the new server.
+      Object.assign(server, await boot(Number(new URL(server.baseUrl).port)));
+    },
     close: async () => {
-      await facet.app.close();
+      await server.facet.app.close();
       if (schema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
@@ -111,6 +121,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** Solve a captcha the way the console does: ask for one, type its text. */

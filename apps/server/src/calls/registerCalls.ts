@@ -102,7 +102,7 @@ async function readWebCall(
   }
   const expected = computeSignature(deps.signKey, url, signed);
   if (!signaturesEqual(expected, signed.sign)) throw new AppError(Code.BAD_SIGNATURE);
-  if (!deps.replayGuard.accept(signed.sign)) throw new AppError(Code.REPLAYED_REQUEST);
+  if (!(await deps.replayGuard.accept(signed.sign))) throw new AppError(Code.REPLAYED_REQUEST);
 
   let payload: unknown;
   try {

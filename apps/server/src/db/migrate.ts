@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_saved_proxies.ts';
 import * as m0013 from './migrations/0013_graphics_reports.ts';
 import * as m0014 from './migrations/0014_order_coins.ts';
 import * as m0015 from './migrations/0015_spent_refresh.ts';
+import * as m0017 from './migrations/0017_durable_guards.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_graphics_reports': m0013,
   '0014_order_coins': m0014,
   '0015_spent_refresh': m0015,
+  '0017_durable_guards': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,9 @@ export interface Database {
   account_plugins: AccountPluginsTable;
   group_plugins: GroupPluginsTable;
   profile_plugins: ProfilePluginsTable;
+  seen_signatures: SeenSignaturesTable;
+  rate_counters: RateCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface AccountsTable {
@@ -350,4 +353,33 @@ export interface GraphicsReportsTable {
   user_agent: string;
   webgl: string | null;
   reported_at: number;
+}
+
+/** Signatures the replay guard accepted, until the timestamp window has surely passed. */
+export interface SeenSignaturesTable {
+  signature: string;
+  expires_at: number;
+}
+
+/** A rate limiter window or a login throttle tally (services/counterStore.ts). */
+export interface RateCountersTable {
+  /** SHA-256 hex of what is counted, never the address or login itself. */
+  key: string;
+  hits: number;
+  started_at: number;
+  last_at: number;
+  expires_at: number;
+}
+
+/** The answer of a request sent with an Idempotency-Key, per account (services/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  claimed_at: number;
+  expires_at: number;
+  /** HTTP status of the kept answer; null while the request is being worked on. */
+  status: number | null;
+  /** The answer's envelope, sealed; null while the request is being worked on. */
+  answer: string | null;
 }

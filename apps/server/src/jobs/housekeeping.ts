@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
 
-/** Removes expired sessions, captchas, codes and recycled profiles every ten minutes. */
+/**
+ * Removes expired sessions, captchas, codes, recycled profiles, replay-guard signatures and
+ * rate counters every ten minutes.
+ */
 export function startHousekeeping(services: Services, log: FastifyBaseLogger, everyMs = 10 * 60_000): { stop(): void; runOnce(): Promise<void> } {
   const runOnce = async () => {
     const now = services.clock.now();
@@ -11,10 +14,18 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger, ev
     await services.repositories.codes.deleteExpired(now - 24 * 3600_000);
     // The recycle bin keeps a deleted profile for its retention time, then it is gone for good.
     await services.recycle.purgeExpired();
+    // Spent signatures and counters, a batch per statement: requests waiting on the database
+    // go on between batches (every signed call leaves a signature).
+    const { seenSignatures, counters } = services.repositories;
+    for (const store of [seenSignatures, counters]) await deleteInBatches((limit) => store.deleteExpired(now, limit));
   };
   const timer = setInterval(() => {
     runOnce().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
   }, everyMs);
   timer.unref();
   return { stop: () => clearInterval(timer), runOnce };
+}
+
+async function deleteInBatches(deleteSome: (limit: number) => Promise<number>, batch = 5_000): Promise<void> {
+  for (;;) if ((await deleteSome(batch)) < batch) return;
 }

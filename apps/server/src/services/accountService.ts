@@ -44,7 +44,7 @@ export class AccountService {
 
   async register(input: RegisterInput, origin: SessionOrigin): Promise<SessionGrant> {
     if (!input.agreement) throw new AppError(Code.AGREEMENT_REQUIRED);
-    this.limiter.hit('codeCheckPerIp', origin.ip);
+    await this.limiter.hit('codeCheckPerIp', origin.ip);
     // Cheap refusals first, so they do not cost the person a code try.
     if (await this.accounts.findByEmail(input.email)) throw new AppError(Code.EMAIL_TAKEN);
     if (await this.accounts.isUsernameTaken(input.username)) throw new AppError(Code.USERNAME_TAKEN);
@@ -74,8 +74,8 @@ export class AccountService {
 
   async login(login: string, password: string, origin: SessionOrigin, captcha?: { captchaId?: string | undefined; captcha?: string | undefined }): Promise<SessionGrant> {
     const key = login.toLowerCase();
-    this.limiter.hit('loginPerIp', origin.ip);
-    if (this.throttle.before(key, origin.ip).captcha) {
+    await this.limiter.hit('loginPerIp', origin.ip);
+    if ((await this.throttle.before(key, origin.ip)).captcha) {
       if (!captcha?.captchaId || !captcha.captcha) throw new AppError(Code.CAPTCHA_REQUIRED);
       // A wrong captcha tells nothing of the password: not counted as a wrong password.
       await this.captchas.verify(captcha.captchaId, captcha.captcha);
@@ -83,11 +83,11 @@ export class AccountService {
     const account = await this.accounts.findByLogin(login);
     const ok = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
     if (!account || !ok) {
-      const next = this.throttle.failed(key, origin.ip);
+      const next = await this.throttle.failed(key, origin.ip);
       throw new AppError(Code.WRONG_CREDENTIALS, { captcha: next.captcha });
     }
     if (account.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED);
-    this.throttle.succeeded(key, origin.ip);
+    await this.throttle.succeeded(key, origin.ip);
     await this.accounts.markLogin(account.id, this.clock.now());
     return this.sessions.create(account.id, origin);
   }
@@ -112,7 +112,7 @@ export class AccountService {
   }
 
   async resetPassword(email: string, code: string, password: string, ip: string): Promise<void> {
-    this.limiter.hit('codeCheckPerIp', ip);
+    await this.limiter.hit('codeCheckPerIp', ip);
     const codeId = await this.codes.check('reset', email, code);
     const account = await this.accounts.findByEmail(email);
     if (!account) throw new AppError(Code.CODE_EXPIRED);

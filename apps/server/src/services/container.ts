@@ -14,6 +14,8 @@ import { ApiTokenService } from './apiTokenService.ts';
 import { CaptchaService, type CaptchaGenerator } from './captchaService.ts';
 import { RateLimiter, rateLimits, type RateLimitRules } from './rateLimiter.ts';
 import { ReplayGuard } from './replayGuard.ts';
+import { RateCountersRepository } from '../repositories/rateCounters.ts';
+import { SeenSignaturesRepository } from '../repositories/seenSignatures.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
@@ -87,6 +89,9 @@ export interface Services {
     orders: OrdersRepository;
     /** webgl/set_data reports (no rules beyond the contract's: stored as sent). */
     graphics: GraphicsReportsRepository;
+    /** The stores behind the limiter, the login throttle and the replay guard (housekeeping prunes them). */
+    counters: RateCountersRepository;
+    seenSignatures: SeenSignaturesRepository;
   };
 }
 
@@ -106,7 +111,9 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const sessionsRepo = new SessionsRepository(db);
   const captchasRepo = new CaptchasRepository(db);
   const codesRepo = new VerificationCodesRepository(db);
-  const limiter = new RateLimiter(clock, { ...rateLimits, ...deps.rateLimits });
+  const counters = new RateCountersRepository(db);
+  const seenSignatures = new SeenSignaturesRepository(db);
+  const limiter = new RateLimiter(counters, clock, { ...rateLimits, ...deps.rateLimits });
   const push = new PushHub(
     async (token) => {
       const found = await sessions.authenticate(token);
@@ -132,10 +139,10 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   return {
     clock,
     limiter,
-    replayGuard: new ReplayGuard(clock),
+    replayGuard: new ReplayGuard(seenSignatures, clock),
     push,
     sessions,
-    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(clock, deps.loginThrottle), apiTokensRepo),
+    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(counters, clock, deps.loginThrottle), apiTokensRepo),
     captchas,
     apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.cipher),
     profiles,
@@ -157,6 +164,6 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     plugins,
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
     stripe,
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db) },
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures },
   };
 }

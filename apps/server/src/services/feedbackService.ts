@@ -22,7 +22,7 @@ export class FeedbackService {
   ) {}
 
   async send(actor: Account, input: FeedbackInput): Promise<string> {
-    this.limiter.hit('feedbackPerAccount', actor.id);
+    await this.limiter.hit('feedbackPerAccount', actor.id);
     const contacts = Object.fromEntries(Object.entries({ mobile: input.mobile, wechat: input.wechat, skype: input.skype }).filter(([, v]) => v));
     const id = newId('fb');
     await this.db.insertInto('feedback').values({ id, account_id: actor.id, score: input.score, content: input.content, contacts: JSON.stringify(contacts), created_at: this.clock.now() }).execute();

@@ -1,6 +1,7 @@
 import { Code } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { CounterStore, Tally } from './counterStore.ts';
 
 export interface LoginThrottleRules {
   /** Wrong passwords a (login, address) pair may send before it needs a captcha and waits. */
@@ -15,81 +16,54 @@ export interface LoginThrottleRules {
 
 export const loginThrottleRules: LoginThrottleRules = { freeFailures: 3, maxDelaySeconds: 900, accountCaptchaAfter: 20, windowSeconds: 3600 };
 
-interface Tally {
-  failures: number;
-  last: number;
-  since: number;
-}
-
 /**
  * Slows password guessing without locking the owner out. Wrong passwords count per login name
  * and address: after a few, that pair needs a captcha and waits a doubling delay between tries.
  * Across addresses they count per login name too, but there they only ever bring a captcha, never
  * a wait: someone guessing from many addresses cannot keep the owner out, who signs in from their
  * own address with the right password (and, at worst, a captcha).
+ *
+ * The tallies live in a CounterStore (the database): a restart hands a guesser no fresh tries.
+ * A failure is forgotten a window after the last one (the count's expiry moves with each).
  */
 export class LoginThrottle {
-  private readonly pairs = new Map<string, Tally>();
-  private readonly logins = new Map<string, Tally>();
-
   constructor(
+    private readonly store: CounterStore,
     private readonly clock: Clock,
     private readonly rules: LoginThrottleRules = loginThrottleRules,
   ) {}
 
-  /** Before the password is checked: throws RATE_LIMITED while the pair must wait; says whether a captcha is needed. */
-  before(login: string, ip: string): { captcha: boolean } {
+  /** Before the password is checked: throws RATE_LIMITED while the pair must wait; says whether a captcha is needed. One read. */
+  async before(login: string, ip: string): Promise<{ captcha: boolean }> {
     const now = this.clock.now();
-    const pair = this.current(this.pairs, `${login}\n${ip}`, now);
-    if (pair && pair.failures > this.rules.freeFailures) {
-      const waitMs = Math.min(2 ** (pair.failures - this.rules.freeFailures - 1), this.rules.maxDelaySeconds) * 1000;
-      const retryAt = pair.last + waitMs;
+    const tallies = await this.store.read([pairKey(login, ip), loginKey(login)], now);
+    const pair = tallies.get(pairKey(login, ip));
+    if (pair && pair.hits > this.rules.freeFailures) {
+      const waitMs = Math.min(2 ** (pair.hits - this.rules.freeFailures - 1), this.rules.maxDelaySeconds) * 1000;
+      const retryAt = pair.lastAt + waitMs;
       if (now < retryAt) throw new AppError(Code.RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) }, 429);
     }
-    return { captcha: this.needsCaptcha(login, ip, now) };
+    return { captcha: this.needsCaptcha(tallies, login, ip) };
   }
 
-  /** A wrong password: counted; the answer says whether the next try needs a captcha. */
-  failed(login: string, ip: string): { captcha: boolean } {
+  /** A wrong password: counted for the pair and the login in one statement; the answer says whether the next try needs a captcha. */
+  async failed(login: string, ip: string): Promise<{ captcha: boolean }> {
     const now = this.clock.now();
-    for (const [map, key] of [
-      [this.pairs, `${login}\n${ip}`],
-      [this.logins, login],
-    ] as const) {
-      const tally = this.current(map, key, now) ?? { failures: 0, last: now, since: now };
-      tally.failures += 1;
-      tally.last = now;
-      map.set(key, tally);
-    }
-    this.prune(now);
-    return { captcha: this.needsCaptcha(login, ip, now) };
+    const tallies = await this.store.add([pairKey(login, ip), loginKey(login)], 1, now, { ms: this.rules.windowSeconds * 1000, extend: true });
+    return { captcha: this.needsCaptcha(tallies, login, ip) };
   }
 
   /** The right password from this address: its pair starts afresh (the others' count stays). */
-  succeeded(login: string, ip: string): void {
-    this.pairs.delete(`${login}\n${ip}`);
+  async succeeded(login: string, ip: string): Promise<void> {
+    await this.store.remove(pairKey(login, ip));
   }
 
-  private needsCaptcha(login: string, ip: string, now: number): boolean {
-    const pair = this.current(this.pairs, `${login}\n${ip}`, now);
-    const all = this.current(this.logins, login, now);
-    return (pair?.failures ?? 0) >= this.rules.freeFailures || (all?.failures ?? 0) >= this.rules.accountCaptchaAfter;
-  }
-
-  /** The tally if it is still remembered (a failure is forgotten a window after the last one). */
-  private current(map: Map<string, Tally>, key: string, now: number): Tally | undefined {
-    const tally = map.get(key);
-    if (tally && now - tally.last >= this.rules.windowSeconds * 1000) {
-      map.delete(key);
-      return undefined;
-    }
-    return tally;
-  }
-
-  private lastPrune = 0;
-  private prune(now: number): void {
-    if (now - this.lastPrune < 60_000) return;
-    this.lastPrune = now;
-    for (const map of [this.pairs, this.logins]) for (const [key] of map) this.current(map, key, now);
+  private needsCaptcha(tallies: Map<string, Tally>, login: string, ip: string): boolean {
+    const pair = tallies.get(pairKey(login, ip))?.hits ?? 0;
+    const all = tallies.get(loginKey(login))?.hits ?? 0;
+    return pair >= this.rules.freeFailures || all >= this.rules.accountCaptchaAfter;
   }
 }
+
+const pairKey = (login: string, ip: string) => `login-pair:${login}\n${ip}`;
+const loginKey = (login: string) => `login:${login}`;

@@ -9,9 +9,9 @@ import type { RateLimiter } from './rateLimiter.ts';
  * Failures spend the same budget as sign-in, so no re-confirmation is a way to guess.
  */
 export async function confirmPassword(limiter: RateLimiter, account: Account, password: string): Promise<void> {
-  limiter.assertUnder('loginFailuresPerAccount', account.id);
+  await limiter.assertUnder('loginFailuresPerAccount', account.id);
   if (!(await verifyPassword(account.password_hash, password))) {
-    limiter.hit('loginFailuresPerAccount', account.id);
+    await limiter.hit('loginFailuresPerAccount', account.id);
     throw new AppError(Code.WRONG_PASSWORD);
   }
 }

@@ -1,6 +1,7 @@
 import { Code } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { CounterStore, Tally } from './counterStore.ts';
 
 export interface LimitRule {
   limit: number;
@@ -8,66 +9,49 @@ export interface LimitRule {
 }
 
 /**
- * Fixed-window counters in memory, per server process. Enough for one instance; a scaled-out
- * deployment would move these counters to Redis (docs/deployment.md).
+ * Fixed-window counters, kept in a CounterStore (the database), so a restart does not hand out
+ * fresh tries and every server on the database counts together. Each check is one statement.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
   constructor(
+    private readonly store: CounterStore,
     private readonly clock: Clock,
     private readonly rules: RateLimitRules = rateLimits,
   ) {}
 
   /** Counts one event for `subject` under the named rule; throws RATE_LIMITED (HTTP 429) past it. */
-  hit(rule: RateLimitName, subject: string): void {
-    const retry = this.check(`${rule}:${subject}`, this.rules[rule], 1);
-    if (retry !== null) throw new AppError(Code.RATE_LIMITED, { retryAfterSeconds: retry }, 429);
+  async hit(rule: RateLimitName, subject: string): Promise<void> {
+    const now = this.clock.now();
+    // A refused event is counted too: in a fixed window that changes nothing (refused until
+    // the window ends either way), and it keeps the check to one upsert.
+    const tally = await this.add(rule, subject, 1, now);
+    if (tally.hits > this.rules[rule].limit) refuse(tally, now);
   }
 
   /** Throws if `subject` is already at the rule's limit, without counting. */
-  assertUnder(rule: RateLimitName, subject: string): void {
-    const retry = this.check(`${rule}:${subject}`, this.rules[rule], 0);
-    if (retry !== null) throw new AppError(Code.RATE_LIMITED, { retryAfterSeconds: retry }, 429);
-  }
-
-  /** Counts one event without refusing it (the refusal comes at the next assertUnder). */
-  count(rule: RateLimitName, subject: string): void {
-    this.windowFor(`${rule}:${subject}`, this.rules[rule], this.clock.now()).count += 1;
-  }
-
-  reset(rule: RateLimitName, subject: string): void {
-    this.windows.delete(`${rule}:${subject}`);
-  }
-
-  /** The subject's current window, a fresh one when the last has passed. */
-  private windowFor(key: string, rule: LimitRule, now: number): { start: number; count: number } {
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= rule.windowSeconds * 1000) {
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    return window;
-  }
-
-  private check(key: string, rule: LimitRule, add: number): number | null {
+  async assertUnder(rule: RateLimitName, subject: string): Promise<void> {
     const now = this.clock.now();
-    const windowMs = rule.windowSeconds * 1000;
-    const window = this.windowFor(key, rule, now);
-    if (window.count + add > rule.limit || (add === 0 && window.count >= rule.limit)) {
-      return Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
-    }
-    window.count += add;
-    this.prune(now);
-    return null;
+    const key = counterKey(rule, subject);
+    const tally = (await this.store.read([key], now)).get(key);
+    if (tally && tally.hits >= this.rules[rule].limit) refuse(tally, now);
   }
 
-  private lastPrune = 0;
-  private prune(now: number): void {
-    if (now - this.lastPrune < 60_000) return;
-    this.lastPrune = now;
-    for (const [key, window] of this.windows) if (now - window.start > 24 * 3600_000) this.windows.delete(key);
+  /** Counts events without refusing them (the refusal comes at the next assertUnder). */
+  async count(rule: RateLimitName, subject: string, events = 1): Promise<void> {
+    await this.add(rule, subject, events, this.clock.now());
   }
+
+  private async add(rule: RateLimitName, subject: string, events: number, now: number): Promise<Tally> {
+    const key = counterKey(rule, subject);
+    const added = await this.store.add([key], events, now, { ms: this.rules[rule].windowSeconds * 1000, extend: false });
+    return added.get(key)!;
+  }
+}
+
+const counterKey = (rule: RateLimitName, subject: string) => `limit:${rule}:${subject}`;
+
+function refuse(window: Tally, now: number): never {
+  throw new AppError(Code.RATE_LIMITED, { retryAfterSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)) }, 429);
 }
 
 /** The limits we apply; tuned for people, far below what scripted abuse needs. */

@@ -124,7 +124,7 @@ export class SharingService {
    * accounts an hour (shareUnknownPerAccount).
    */
   private async resolve(actor: Account, names: string[]): Promise<Account[]> {
-    this.limiter.assertUnder('shareUnknownPerAccount', actor.id);
+    await this.limiter.assertUnder('shareUnknownPerAccount', actor.id);
     const found = new Map<string, Account>();
     const unknown: string[] = [];
     for (const name of names) {
@@ -133,7 +133,7 @@ export class SharingService {
       else found.set(account.id, account);
     }
     if (unknown.length > 0) {
-      for (const _name of unknown) this.limiter.count('shareUnknownPerAccount', actor.id);
+      await this.limiter.count('shareUnknownPerAccount', actor.id, unknown.length);
       throw new AppError(Code.ACCOUNT_UNKNOWN, { accounts: unknown });
     }
     if (found.has(actor.id)) throw new AppError(Code.CANNOT_TARGET_SELF);

@@ -39,8 +39,8 @@ export class VerificationCodeService {
       const waitMs = previous.created_at + limits.codeResendSeconds * 1000 - now;
       if (waitMs > 0) throw new AppError(Code.CODE_SENT_TOO_RECENTLY, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
     }
-    this.limiter.hit('codeSendPerIp', ip);
-    this.limiter.hit('codeSendPerAddress', address);
+    await this.limiter.hit('codeSendPerIp', ip);
+    await this.limiter.hit('codeSendPerAddress', address);
 
     const code = newNumericCode(limits.emailCodeLength);
     const id = newId('vc');

@@ -19,7 +19,7 @@ import type { Services } from '../../services/container.ts';
 export function authRoutes(s: Services): CallBinding[] {
   return [
     bind(captchaCall, async (_payload, ctx) => {
-      s.limiter.hit('captchaPerIp', ctx.ip);
+      await s.limiter.hit('captchaPerIp', ctx.ip);
       return s.captchas.create();
     }),
 
@@ -58,7 +58,7 @@ export function authRoutes(s: Services): CallBinding[] {
     ),
 
     bind(refreshCall, async (payload, ctx) => {
-      s.limiter.hit('refreshPerIp', ctx.ip);
+      await s.limiter.hit('refreshPerIp', ctx.ip);
       return s.sessions.refresh(payload.refresh);
     }),
 
