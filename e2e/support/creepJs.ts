@@ -48,16 +48,16 @@ export interface CreepVerdict {
 
 /**
  * CreepJS's verdict in a profile whose start page is CreepJS, read over a connection to that page
- * alone: an automation client attached to the whole browser (Playwright's connectOverCDP) also
- * auto-attaches to the page's workers and lets them run at once, before the agent has given them
- * the profile's identity, so what it would read is not what a site sees.
+ * alone, so that nothing a client enables on the rest of the browser changes what it reads. The
+ * page list is under the start's secret, as the agent's endpoint names it (browser/cdpEndpoint.ts).
  */
 export async function readCreepJs(browserEndpoint: string, server: CreepJsServer): Promise<CreepVerdict> {
   const devtools = new URL(browserEndpoint);
+  const secret = devtools.pathname.split('/').pop()!;
   const deadline = Date.now() + 60_000;
   let pageEndpoint: string | undefined;
   while (!pageEndpoint && Date.now() < deadline) {
-    const targets = (await (await fetch(`http://${devtools.host}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+    const targets = (await (await fetch(`http://${devtools.host}/${secret}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
     pageEndpoint = targets.find((t) => t.type === 'page' && t.url.startsWith(server.url))?.webSocketDebuggerUrl;
     if (!pageEndpoint) await new Promise((resolve) => setTimeout(resolve, 200));
   }

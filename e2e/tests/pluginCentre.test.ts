@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { loginCall, profileCreateCall } from '@facet/contracts';
 import { blackGreyscalePng, pngDeclaring, writeZip } from '@facet/plugin-package/testing';
 import { chromium as playwright, type Page } from 'playwright-core';
@@ -34,10 +32,11 @@ async function choose(page: Page, picker: string, name: string, mimeType: string
   await page.getByTestId(picker).locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
 }
 
-/** The page mark in the profile's running browser, read through the DevTools port Chromium wrote into its folder. */
-async function markInRunningProfile(dataDir: string, profileId: string): Promise<string | null> {
-  const [port] = fs.readFileSync(path.join(dataDir, 'agent/profiles', profileId, 'DevToolsActivePort'), 'utf8').split('\n');
-  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+/** The page mark in the profile's running browser, read through the endpoint the agent's local API names. */
+async function markInRunningProfile(agentOutput: string, profileId: string): Promise<string | null> {
+  const [, apiUrl, key] = /local API at (\S+) — key (\S+)/.exec(agentOutput)!;
+  const active = (await (await fetch(`${new URL(apiUrl!).origin}/api/v1/browser/active?profile_id=${profileId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { ws: { puppeteer: string } } };
+  const browser = await playwright.connectOverCDP(active.data.ws.puppeteer);
   try {
     const page = browser.contexts()[0]!.pages().find((p) => p.url().startsWith(siteUrl))!;
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-facet-mark'), undefined, { timeout: 10_000 }).catch(() => {});
@@ -109,7 +108,7 @@ describe('the plugin centre, in the desktop client', () => {
     await page.getByTestId('menu-browser').click();
     await page.getByTestId(`profile-launch-${profile.id}`).click();
     await page.getByTestId(`profile-running-${profile.id}`).waitFor({ timeout: 30_000 });
-    expect(await markInRunningProfile(env.stack.dataDir, profile.id)).toBe('from the plugin centre');
+    expect(await markInRunningProfile(env.stack.agent.output(), profile.id)).toBe('from the plugin centre');
     await page.getByTestId(`profile-launch-${profile.id}`).click();
     await page.getByTestId(`profile-running-${profile.id}`).waitFor({ state: 'detached', timeout: 30_000 });
     expect(errors).toEqual([]);

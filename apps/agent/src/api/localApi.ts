@@ -71,8 +71,13 @@ function hostOf(value: string): string | null {
   return /^(\[[0-9a-f:.]+\]|[^:/\s]+)(?::\d{1,5})?$/i.exec(value)?.[1]?.toLowerCase() ?? null;
 }
 
+/**
+ * Where scripts attach: the agent's endpoint with this start's secret for Puppeteer and
+ * Playwright; host:port for Selenium only when the start asked for it (`selenium=1`), since
+ * host:port alone then lets every local process of this user in.
+ */
 function wsOf(status: BrowserStatus) {
-  return { puppeteer: status.endpoint ?? '', selenium: status.debugPort ? `127.0.0.1:${status.debugPort}` : '' };
+  return { puppeteer: status.endpoint ?? '', selenium: status.debugPort && status.debugPortOpen ? `127.0.0.1:${status.debugPort}` : '' };
 }
 
 function profileIdOf(url: URL): string {
@@ -106,7 +111,7 @@ async function route(method: string, url: URL, request: http.IncomingMessage, de
   if (method === 'GET' && path === '/api/v1/status') return null;
   if (method === 'GET' && path === '/api/v1/browser/start') {
     const id = profileIdOf(url);
-    const status = await deps.running.start(id, { headless: url.searchParams.get('headless') === '1' });
+    const status = await deps.running.start(id, { headless: url.searchParams.get('headless') === '1', openDebugPort: url.searchParams.get('selenium') === '1' });
     return { ws: wsOf(status), debug_port: String(status.debugPort ?? '') };
   }
   if (method === 'GET' && path === '/api/v1/browser/check') {

@@ -39,8 +39,39 @@ export class CdpError extends Error {
 }
 
 /**
- * One WebSocket to Chromium's browser endpoint, with flattened sessions: a command names the
- * target's session, events carry it. Enough CDP for the launch pipeline, no driver library.
+ * How CDP's JSON messages travel: a WebSocket to a DevTools endpoint, or a channel of the pipe
+ * the agent holds to its own Chromium (cdpMux.ts). Text in, text out; one close.
+ */
+export interface CdpTransport {
+  send(text: string): void;
+  onMessage(listener: (text: string) => void): void;
+  onClose(listener: (why: string) => void): void;
+  close(): void;
+}
+
+/** A WebSocket to a DevTools endpoint as a transport. */
+export function webSocketTransport(endpoint: string): Promise<CdpTransport> {
+  return new Promise((resolve, reject) => {
+    // Chromium's messages can be large (cookies of a big profile); no payload cap below its own.
+    const socket = new WebSocket(endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+    socket.once('open', () =>
+      resolve({
+        send: (text) => socket.send(text),
+        onMessage: (listener) => socket.on('message', (raw) => listener(raw.toString())),
+        onClose: (listener) => {
+          socket.on('close', () => listener('CDP connection closed'));
+          socket.on('error', (error) => listener(error.message));
+        },
+        close: () => socket.close(),
+      }),
+    );
+    socket.once('error', reject);
+  });
+}
+
+/**
+ * One CDP connection to a browser, with flattened sessions: a command names the target's
+ * session, events carry it. Enough CDP for the launch pipeline, no driver library.
  */
 export class CdpConnection {
   private nextId = 0;
@@ -49,19 +80,14 @@ export class CdpConnection {
   private readonly closeListeners = new Set<() => void>();
   private closedError: Error | null = null;
 
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (raw) => this.receive(raw.toString()));
-    socket.on('close', () => this.fail(new CdpError('closed', 'connection', 'CDP connection closed')));
-    socket.on('error', (error) => this.fail(new CdpError('closed', 'connection', error.message)));
+  constructor(private readonly transport: CdpTransport) {
+    transport.onMessage((text) => this.receive(text));
+    transport.onClose((why) => this.fail(new CdpError('closed', 'connection', why)));
   }
 
-  static open(endpoint: string): Promise<CdpConnection> {
-    return new Promise((resolve, reject) => {
-      // Chromium's messages can be large (cookies of a big profile); no payload cap below its own.
-      const socket = new WebSocket(endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
-      socket.once('open', () => resolve(new CdpConnection(socket)));
-      socket.once('error', reject);
-    });
+  /** Over a WebSocket to a DevTools endpoint (a browser we did not start, the bench's bare Chromium). */
+  static async open(endpoint: string): Promise<CdpConnection> {
+    return new CdpConnection(await webSocketTransport(endpoint));
   }
 
   get closed(): boolean {
@@ -73,7 +99,7 @@ export class CdpConnection {
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { method, resolve: resolve as (v: Record<string, unknown>) => void, reject });
-      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+      this.transport.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     });
   }
 
@@ -89,7 +115,7 @@ export class CdpConnection {
   }
 
   close(): void {
-    this.socket.close();
+    this.transport.close();
   }
 
   private receive(text: string): void {

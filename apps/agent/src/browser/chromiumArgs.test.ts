@@ -21,19 +21,21 @@ function argsOf(sharer: { id: string; name: string } | null) {
 }
 
 describe('the command line of a profile', () => {
-  it('takes the owner\'s allowlisted switches and fixed debugging port, and names the refused ones', () => {
+  it('takes the owner\'s allowlisted switches, and names the refused ones', () => {
     const { args, refused } = argsOf(null);
     expect(args).toContain('--mute-audio');
-    expect(args).toContain('--remote-debugging-port=9555');
     expect(args.some((a) => a.startsWith('--renderer-cmd-prefix') || a.startsWith('--load-extension'))).toBe(false);
     expect(refused).toEqual(['--renderer-cmd-prefix=/tmp/evil.sh', '--load-extension=/tmp/x']);
   });
 
-  it('applies nothing of it, not even the port, for a profile someone shared', () => {
+  it('applies nothing of it for a profile someone shared', () => {
     const { args } = argsOf({ id: 'owner', name: 'owner' });
     expect(args).not.toContain('--mute-audio');
-    expect(args).toContain('--remote-debugging-port=0');
     expect(args.some((a) => a.startsWith('--renderer-cmd-prefix'))).toBe(false);
+  });
+
+  it('gives Chromium no debugging port, the profile\'s fixed one included: the agent serves that (cdpEndpoint.ts)', () => {
+    for (const sharer of [null, { id: 'owner', name: 'owner' }]) expect(argsOf(sharer).args.filter((a) => a.startsWith('--remote-debugging'))).toEqual([]);
   });
 
   it('sizes the window, sets the languages and goes through the hop', () => {

@@ -6,17 +6,16 @@ import type { ProxyHop } from './proxyHop.ts';
 
 /**
  * Chromium's command line for one profile: the agent's own switches, then the profile's
- * allowlisted ones, and for a profile someone shared neither its command line nor its fixed
- * debugging port (shared profiles run no code of the owner's on this machine).
+ * allowlisted ones (none for a profile someone shared: shared profiles run no code of the
+ * owner's on this machine). No debugging port: DevTools goes over the pipe spawnChromium adds,
+ * and scripts attach through the agent's endpoint (cdpEndpoint.ts), which also serves a
+ * profile's fixed debugging port.
  */
 export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: Pick<LaunchContext, 'mayRunProfileCode' | 'headless' | 'extraArgs'>, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
   const fp = profile.fingerprint;
   const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
-  const debugPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
   const args = [
     `--user-data-dir=${userDataDir}`,
-    `--remote-debugging-port=${debugPort}`,
-    '--remote-debugging-address=127.0.0.1',
     '--no-first-run',
     '--no-default-browser-check',
     '--no-startup-window',
@@ -25,8 +24,8 @@ export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop
     '--disable-component-update',
     '--disable-sync',
     '--disable-quic',
-    // A debugging port makes Chromium report navigator.webdriver = true, which every bot check
-    // reads first; a person's browser says false.
+    // Remote debugging (port or pipe) makes Chromium report navigator.webdriver = true, which
+    // every bot check reads first; a person's browser says false.
     '--disable-blink-features=AutomationControlled',
     // Without a GPU (a server, Xvfb) Chromium 137+ turns WebGL off instead of rendering it in
     // software, and "no WebGL" is a bot's mark; a machine with a GPU still uses its GPU.

@@ -5,6 +5,8 @@ import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts'
 import { StartFailure } from '../core/startFailure.ts';
 import { attachIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from './cdp.ts';
+import { startCdpEndpoint, type CdpEndpoint } from './cdpEndpoint.ts';
+import { CdpMux } from './cdpMux.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
 import { machineFonts } from './fontConfig.ts';
 import type { GeoFacts } from './geoIp.ts';
@@ -12,7 +14,7 @@ import { planLaunch, type LaunchPlan } from './launchPlan.ts';
 import { machineFacts } from './machineFacts.ts';
 import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
 import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
-import { killGroup, spawnChromium, type SpawnedChromium } from './spawnChromium.ts';
+import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChromium.ts';
 import { writeWebrtcPolicy } from './webrtcPolicy.ts';
 
 export interface LaunchSettings {
@@ -24,6 +26,11 @@ export interface LaunchSettings {
   /** Asked through the proxy before launch: which exit address does the world see? */
   ipCheckUrl: string;
   headless: boolean;
+  /**
+   * Whether scripts may attach without the start's secret (Selenium's `debuggerAddress` cannot
+   * carry one). Also when the profile names a fixed debugging port (and may run its owner's code).
+   */
+  openDebugPort: boolean;
   /** Whether the profile's own command line may be applied (never for a shared profile). */
   mayRunProfileCode: boolean;
   env: NodeJS.ProcessEnv;
@@ -38,10 +45,14 @@ export interface LaunchSettings {
 }
 
 export interface LaunchedBrowser {
+  /** The agent's DevTools WebSocket for this browser, with the start's secret (cdpEndpoint.ts). */
   endpoint: string;
   /** Chromium's main process, leader of its process group. */
   pid: number;
+  /** The port of the agent's DevTools endpoint for this browser (Chromium itself has none). */
   debugPort: number;
+  /** Whether the endpoint lets clients in without the secret (Selenium's host:port). */
+  debugPortOpen: boolean;
   /** Switches of the profile's command line that were not applied. */
   refusedSwitches: string[];
   /** Which channel carried each fingerprint field at this launch. */
@@ -67,8 +78,9 @@ export interface LaunchedBrowser {
  */
 export async function launchBrowser(profile: Profile, settings: LaunchSettings): Promise<LaunchedBrowser> {
   const hop = await startHop(profile);
-  let chromium: SpawnedChromium | null = null;
+  let chromium: PipedChromium | null = null;
   let cdp: CdpConnection | null = null;
+  let devtools: CdpEndpoint | null = null;
   try {
     const userDataDir = path.join(settings.profilesDir, profile.id);
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
@@ -91,20 +103,29 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       mayRunProfileCode: settings.mayRunProfileCode,
     });
     writeFiles(plan, userDataDir, profile);
-    chromium = await spawn(settings.chromium, plan, settings.env);
-    const connection = await CdpConnection.open(chromium.endpoint);
+    chromium = spawnChromiumWithPipe(settings.chromium, plan.args, { ...settings.env, ...plan.env });
+    const mux = new CdpMux(chromium.transport);
+    const connection = new CdpConnection(mux.agentTransport());
     cdp = connection;
+    await cameUp(connection, chromium);
     const identity = await attachIdentity(connection, plan.targetCommands, plan.pageScript, settings.onError);
+    // A script's resume of a paused target waits for the agent's own set-up of it.
+    mux.setReady((targetId) => identity.ready(targetId));
     for (const command of plan.browserCommands) await connection.send(command.method, command.params);
     const cookies = await restoreCookies(connection, profile, userDataDir, settings);
     await openStartPage(connection, identity, profile.startPage);
+    const fixedPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
+    const open = settings.openDebugPort || fixedPort > 0;
+    devtools = await startDevtools(mux, connection, fixedPort, open);
 
     const spawned = chromium;
+    const served = devtools;
     const stop = async () => {
       if (profile.sync.cookies && !connection.closed) {
         // Read through CDP before the close: nothing set up to the stop is lost.
         await cookies.save().catch(settings.onError);
       }
+      await served.close();
       // Browser.close lets Chromium write its cookies and state; a signal loses the last ~30 s.
       if (!connection.closed) await Promise.race([connection.send('Browser.close').catch(() => {}), delay(5_000)]);
       await Promise.race([spawned.exited, delay(10_000)]);
@@ -113,9 +134,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       connection.close();
       await hop.close();
     };
-    void spawned.exited.then(() => hop.close().catch(() => {}));
-    return { endpoint: spawned.endpoint, pid: spawned.process.pid!, debugPort: spawned.debugPort, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), exited: spawned.exited, stop };
+    void spawned.exited.then(() => Promise.all([hop.close(), served.close()]).catch(() => {}));
+    return { endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), exited: spawned.exited, stop };
   } catch (error) {
+    await devtools?.close();
     cdp?.close();
     if (chromium) {
       killGroup(chromium.process, 'SIGKILL');
@@ -168,11 +190,31 @@ function writeFiles(plan: LaunchPlan, userDataDir: string, profile: Profile): vo
   writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
 }
 
-async function spawn(executable: string, plan: LaunchPlan, env: NodeJS.ProcessEnv): Promise<SpawnedChromium> {
+/** The first answer through the pipe: Chromium is up. An exit or silence first is a start failure with its output. */
+async function cameUp(connection: CdpConnection, chromium: PipedChromium): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return await spawnChromium(executable, plan.args, { ...env, ...plan.env });
+    await Promise.race([
+      connection.send('Browser.getVersion'),
+      new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no DevTools answer after ${START_MS} ms`)), START_MS))),
+    ]);
   } catch (error) {
-    throw new StartFailure('chromiumFailed', (error as Error).message);
+    throw new StartFailure('chromiumFailed', `Chromium did not start: ${(error as Error).message}\n${chromium.output().slice(-2000)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long Chromium may take to answer its first command. */
+const START_MS = 30_000;
+
+/** The agent's DevTools endpoint for scripts; a fixed port another program holds is a start failure. */
+async function startDevtools(mux: CdpMux, connection: CdpConnection, port: number, open: boolean): Promise<CdpEndpoint> {
+  try {
+    return await startCdpEndpoint(mux, connection, { port, open });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartFailure('debugPortTaken', `port ${port} is in use`);
+    throw error;
   }
 }
 

@@ -86,6 +86,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       ipCheckUrl: settings.ipCheckUrl,
       geo: settings.geo,
       headless,
+      openDebugPort: options.openDebugPort === true,
       // A shared profile must not run its owner's command line on this machine.
       mayRunProfileCode: profile.sharer === null,
       env,

@@ -14,8 +14,11 @@ export interface BrowserStatus {
   number: number;
   /** Started without a window (headless): the person sees nothing of it but the list. */
   headless: boolean;
+  /** The agent's DevTools WebSocket for scripts, with this start's secret. */
   endpoint: string | null;
   debugPort: number | null;
+  /** Whether `debugPort` lets a client in without the secret (asked at start, for Selenium). */
+  debugPortOpen: boolean;
 }
 
 /** What the console is told of a browser (no endpoint: that is for the local API's scripts). */
@@ -25,6 +28,8 @@ export function runningBrowserOf({ profileId, state, number, headless }: Browser
 
 export interface StartOptions {
   headless?: boolean;
+  /** Let scripts attach by host:port alone (Selenium's debuggerAddress): every process of this user can then. */
+  openDebugPort?: boolean;
 }
 
 type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedProfile>;
@@ -71,13 +76,13 @@ export class RunningProfiles {
   start(profileId: string, options: StartOptions = {}): Promise<BrowserStatus> {
     const existing = this.entries.get(profileId);
     if (existing) return existing.starting;
-    const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null };
+    const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null, debugPortOpen: false };
     const entry: Entry = { status, browser: null, starting: Promise.resolve(status) };
     entry.starting = (async () => {
       try {
         const browser = await this.launch(profileId, options);
         entry.browser = browser;
-        Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort });
+        Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort, debugPortOpen: browser.debugPortOpen });
         this.emit(status);
         void browser.exited.then(() => this.forget(profileId, entry));
         return status;
