@@ -77,6 +77,14 @@ describe('agent console server', () => {
     expect(html).toContain(`"bridgeUrl":"ws://127.0.0.1:${agent.port}/bridge"`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    // No inline script runs but the bootstrap tag, whose nonce is new at every answer.
+    const policy = response.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(html).toContain(`<script nonce="${nonce}">window.__FACET_CLIENT__=`);
+    const again = await fetch(`${agent.url}wel/browser`, { headers: { cookie } });
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce);
     expect(await (await fetch(`${agent.url}assets/app.js`)).text()).toBe('console.log(1)');
   });
 
@@ -103,7 +111,7 @@ describe('agent console server', () => {
   });
 
   it('escapes the bootstrap so no value can close the script tag', () => {
-    const html = injectBootstrap('<head><script src="x"></script></head>', { bridgeUrl: 'ws://x</script><b>', secret: 's'.repeat(32), agentVersion: '1', server: null, serverFixed: false, storageKey: 'k'.repeat(43) });
+    const html = injectBootstrap('<head><script src="x"></script></head>', { bridgeUrl: 'ws://x</script><b>', secret: 's'.repeat(32), agentVersion: '1', server: null, serverFixed: false, storageKey: 'k'.repeat(43) }, 'n');
     expect(html).not.toContain('</script><b>');
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -25,17 +26,26 @@ export function isLocalHost(hostHeader: string | undefined, port: number): boole
 }
 
 /** index.html with the bridge bootstrap placed before the first script. */
-export function injectBootstrap(html: string, bootstrap: ClientBootstrap): string {
+export function injectBootstrap(html: string, bootstrap: ClientBootstrap, nonce: string): string {
   // JSON in a script: escape "<" so no value can close the tag.
   const json = JSON.stringify(bootstrap).replace(/</g, '\\u003c');
-  const tag = `<script>window.${CLIENT_BOOTSTRAP_GLOBAL}=${json};</script>`;
+  const tag = `<script nonce="${nonce}">window.${CLIENT_BOOTSTRAP_GLOBAL}=${json};</script>`;
   return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
 }
 
 /** The console without a bootstrap: it says to open Facet from its menu entry. */
-export function injectLocked(html: string): string {
-  const tag = `<script>window.${CLIENT_LOCKED_GLOBAL}=true;</script>`;
+export function injectLocked(html: string, nonce: string): string {
+  const tag = `<script nonce="${nonce}">window.${CLIENT_LOCKED_GLOBAL}=true;</script>`;
   return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
+}
+
+/**
+ * The desktop client's page policy: scripts from the agent only, plus the bootstrap tag with
+ * this answer's nonce; no eval, no plugins, no <base>, no framing. Connections are left open:
+ * the client talks to whichever server the person named, and to the agent's bridge.
+ */
+export function clientPagePolicy(nonce: string): string {
+  return [`script-src 'self' 'nonce-${nonce}'`, "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ');
 }
 
 export interface ConsoleServerOptions {
@@ -117,17 +127,19 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('console not built: run npm start from the repository root');
       return;
     }
-    // The page holds the bridge secret: only for an admitted browser, never cached, framed or referred.
+    // The page holds the bridge secret: only for an admitted browser, never cached, framed or
+    // referred, and running no script but the build's and the one tag written here.
+    const nonce = randomBytes(18).toString('base64');
     res.writeHead(admitted ? 200 : 401, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-frame-options': 'DENY',
-      'content-security-policy': "frame-ancestors 'none'",
+      'content-security-policy': clientPagePolicy(nonce),
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
     });
     const html = fs.readFileSync(index, 'utf8');
-    res.end(req.method === 'HEAD' ? undefined : admitted ? injectBootstrap(html, options.bootstrap()) : injectLocked(html));
+    res.end(req.method === 'HEAD' ? undefined : admitted ? injectBootstrap(html, options.bootstrap(), nonce) : injectLocked(html, nonce));
   };
 }
 
