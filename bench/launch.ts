@@ -65,7 +65,7 @@ export async function benchLaunch(): Promise<string> {
   // GeoIP as the agent uses it; opened (and unpacked, the first time) before anything is timed.
   const geo = lazyGeoIp(path.join(root, 'geoip'), () => {});
   await geo('81.2.69.142');
-  const settings = (dir: string) => ({ chromium, profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
+  const settings = (dir: string) => ({ chromium, profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, openDebugPort: false, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
   try {
     const bare: number[] = [];
     const profile: number[] = [];
