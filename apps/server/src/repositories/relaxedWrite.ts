@@ -3,13 +3,15 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * Runs writes that must outlive a restart of the server, not a power cut, without waiting for
- * the disk. SQLite runs with synchronous=FULL (db/connect.ts: a confirmed payment survives a
- * power cut), so each commit waits for an fsync: 0.3–2 ms here, the event loop blocked all the
- * while, too much for a write on every signed call. Such a write commits at NORMAL instead (in
- * WAL mode: safe once the process has written it; a power cut may drop the last ones, and the
- * next FULL commit makes them durable too), and the connection goes back to its own level at
- * once. The one connection is held for the three statements, so nothing else commits in
- * between. PostgreSQL needs nothing here: the hot table is UNLOGGED (migration 0017).
+ * the disk: the replay guard's signatures (one per signed call), rate counts, idempotency
+ * claims. SQLite runs with synchronous=FULL (db/connect.ts: a confirmed payment survives a
+ * power cut), so each commit waits for an fsync: 0.3 ms on an idle disk, 2–3 ms on a busy one,
+ * the event loop blocked all the while. Such a write commits at NORMAL instead (in WAL mode:
+ * safe once the process has written it; a power cut may drop the last ones, and the next FULL
+ * commit makes them durable too), and the connection goes back to its own level at once. The
+ * one connection is held for the three statements, so nothing else commits in between; never
+ * call it inside a transaction of the same connection (it would wait for itself). PostgreSQL
+ * needs nothing here: those tables are UNLOGGED (migration 0017), idempotency_keys excepted.
  */
 export class RelaxedWrite {
   private readonly onSqlite: boolean;
