@@ -12,6 +12,12 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z
   access: 'none' | 'session' | 'apiToken';
   /** Which calls this one may be refused with, besides the generic ones (for docs). */
   codes?: readonly number[];
+  /**
+   * Changes nothing (a list, a detail, a poll): a repeat is harmless, so it takes no
+   * Idempotency-Key and no answer of it is kept (idempotency.ts). Every other call of an
+   * account takes one.
+   */
+  readOnly?: true;
   summary: string;
   tag: string;
   request: Req;

@@ -30,6 +30,13 @@ export const Code = {
   NOT_FOUND: 1009,
   PAYLOAD_TOO_LARGE: 1010,
   API_TOKEN_INVALID: 1011,
+  /**
+   * An Idempotency-Key already used by this account for another call or another payload: the
+   * stored answer belongs to that one, so nothing was done (HTTP 422).
+   */
+  IDEMPOTENCY_KEY_REUSED: 1012,
+  /** The first request with this Idempotency-Key is still being worked on: ask again shortly (HTTP 409). */
+  IDEMPOTENCY_KEY_IN_FLIGHT: 1013,
 
   CAPTCHA_WRONG: 1100,
   CAPTCHA_EXPIRED: 1101,
@@ -149,6 +156,8 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.NOT_FOUND]: 'code.notFound',
   [Code.PAYLOAD_TOO_LARGE]: 'code.payloadTooLarge',
   [Code.API_TOKEN_INVALID]: 'code.apiTokenInvalid',
+  [Code.IDEMPOTENCY_KEY_REUSED]: 'code.idempotencyKeyReused',
+  [Code.IDEMPOTENCY_KEY_IN_FLIGHT]: 'code.idempotencyKeyInFlight',
   [Code.CAPTCHA_WRONG]: 'code.captchaWrong',
   [Code.CAPTCHA_EXPIRED]: 'code.captchaExpired',
   [Code.CAPTCHA_REQUIRED]: 'code.captchaRequired',

@@ -6,6 +6,7 @@ export * from './limits.ts';
 export * from './validation.ts';
 export * from './envelope.ts';
 export * from './call.ts';
+export * from './idempotency.ts';
 export * from './fields.ts';
 export * from './config.ts';
 export * from './realtime.ts';

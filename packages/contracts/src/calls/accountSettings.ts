@@ -23,6 +23,7 @@ export const accountSettingsGetCall = defineCall({
   path: 'account/settings',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'account',
   summary: 'Your global settings (defaults for new profiles and console behaviour).',
   request: z.object({}).strict(),

@@ -19,6 +19,7 @@ export const apiTokenViewCall = defineCall({
   path: 'apitoken/view',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'api-token',
   summary: 'Your API token, when it was made and last used (null: none yet). Main accounts only; re-confirmed with the password.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.WRONG_CREDENTIALS, Code.RATE_LIMITED],

@@ -15,6 +15,7 @@ export const groupListCall = defineCall({
   path: 'group/list',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'groups',
   summary: 'Your groups by sort value, then name; with the count of profiles outside any group.',
   request: z.object({}).strict(),

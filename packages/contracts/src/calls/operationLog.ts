@@ -64,6 +64,7 @@ export const operationLogListCall = defineCall({
   path: 'operlog/list',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'operation-log',
   summary: 'The team’s operation log, newest first: the main account’s changes and its sub-accounts’. Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY],

@@ -30,6 +30,7 @@ export const profileExportCall = defineCall({
   path: 'browser/export',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'profiles',
   summary: 'Your profiles with every setting (fingerprint, proxy with credentials, cookies), to write to a file. All or none.',
   codes: [Code.NOT_FOUND],

@@ -8,6 +8,7 @@ export const recycleListCall = defineCall({
   path: 'recycle/list',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'recycle',
   summary: 'Your deleted profiles, newest first, with when each is purged.',
   request: z.object({ page: pageField, limit: pageSizeField, search: z.string().trim().max(100).default('') }),

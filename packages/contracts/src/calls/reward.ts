@@ -11,6 +11,7 @@ export const rewardInfoCall = defineCall({
   path: 'reward/info',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'account',
   summary: 'Your invitation code and link, who signed up with it, and the plan days earned. Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY],

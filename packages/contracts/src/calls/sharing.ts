@@ -36,6 +36,7 @@ export const shareMembersCall = defineCall({
   path: 'browser/share_members',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'sharing',
   summary: 'Who the given profiles are shared with, with each share\'s permission and sharer. Your own profiles, or ones shared with you in full.',
   codes: [Code.NOT_FOUND, Code.SHARED_ACCESS_TOO_LOW],

@@ -33,6 +33,7 @@ export const subAccountListCall = defineCall({
   path: 'subaccount/list',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'sub-accounts',
   summary: 'Your sub-accounts, oldest first. Main accounts only.',
   codes: [Code.MAIN_ACCOUNT_ONLY],

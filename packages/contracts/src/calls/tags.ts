@@ -14,6 +14,7 @@ export const tagListCall = defineCall({
   path: 'tag/list',
   method: 'post',
   access: 'session',
+  readOnly: true,
   tag: 'tags',
   summary: 'Your tags by name, each with how many of your live profiles carry it.',
   request: z.object({}).strict(),
