@@ -4,9 +4,12 @@ import { generateIdentity } from '@facet/fingerprint';
 import { connectDatabase } from '../../apps/server/src/db/connect.ts';
 import { AccountsRepository } from '../../apps/server/src/repositories/accounts.ts';
 import { ProfilesRepository, type ProfileRecord } from '../../apps/server/src/repositories/profiles.ts';
-import { DataCipher } from '../../apps/server/src/security/dataCipher.ts';
+import { systemClock } from '../../apps/server/src/clock.ts';
+import { MasterKey } from '../../apps/server/src/security/masterKey.ts';
 import { newProfileId } from '../../apps/server/src/security/tokens.ts';
+import { AccountKeyring } from '../../apps/server/src/services/accountKeyring.ts';
 import { settingsToColumns } from '../../apps/server/src/services/profileCodec.ts';
+import { SecretBox } from '../../apps/server/src/services/secretBox.ts';
 
 /**
  * Puts `count` profiles into one account straight through the repository, the way a long-lived
@@ -17,7 +20,9 @@ export async function seedProfiles(options: { dataDir: string; databaseUrl: stri
   try {
     const owner = await new AccountsRepository(database.db).findByEmail(options.email);
     if (!owner) throw new Error(`no account ${options.email}`);
-    const cipher = new DataCipher(options.dataKey);
+    // Sealed as the server seals them: the owner's account key, bound to each row.
+    const box = new SecretBox(new AccountKeyring(database.db, MasterKey.fromText(options.dataKey), systemClock), console);
+    await box.ready([owner.id]);
     const repo = new ProfilesRepository(database.db);
     const now = Date.now();
     const identity = generateIdentity('windows', '156');
@@ -37,7 +42,8 @@ export async function seedProfiles(options: { dataDir: string; databaseUrl: stri
           proxy: i % 3 === 0 ? { type: 'http', host: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, port: 8000 + (i % 1000) } : {},
           fingerprint: { ...identity.fingerprint, noiseSeed: i },
         });
-        rows.push({ id: newProfileId(), owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, cipher), created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null, saved_proxy_id: null });
+        const id = newProfileId();
+        rows.push({ id, owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, box, { ownerId: owner.id, id }), created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null, saved_proxy_id: null });
       }
       await database.db.transaction().execute(async (trx) => {
         const inTransaction = new ProfilesRepository(trx);

@@ -32,11 +32,11 @@ import { paymentRoutes } from './routes/paymentRoutes.ts';
 import { pluginRoutes } from './routes/web/pluginRoutes.ts';
 import { pluginUploadRoute } from './routes/pluginUploadRoute.ts';
 import { pluginBlobRoute } from './routes/pluginBlobRoute.ts';
-import { DataCipher } from './security/dataCipher.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
 import type { RateLimitRules } from './services/rateLimiter.ts';
 import { createServices, type Services } from './services/container.ts';
+import { openSecretKeys } from './services/secretKeys.ts';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -91,8 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
 
   const signKey = readOrCreateSecret(config.dataDir, 'sign-key');
   const mailer = options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
-  const cipher = new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key'));
-  const services = createServices(database.db, { payments: config, dataDir: config.dataDir, clock, mailer, cipher, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  // Before anything is served: the master key checked, values of the first format bound to their rows.
+  const keys = await openSecretKeys(database.db, config, clock, app.log);
+  const services = createServices(database.db, { payments: config, dataDir: config.dataDir, clock, mailer, keys, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 

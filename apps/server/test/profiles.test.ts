@@ -58,7 +58,7 @@ describe('profiles', () => {
     const row = await server.facet.database.db.selectFrom('profiles').selectAll().where('id', '=', profile.id).executeTakeFirstOrThrow();
     const raw = JSON.stringify(row);
     for (const secret of ['plain-user', 'plain-password-77', 'plain-cookie-88']) expect(raw).not.toContain(secret);
-    expect(row.secrets).toMatch(/^v1:/);
+    expect(row.secrets).toMatch(/^v2:1:/);
     expect(row.proxy_has_credentials).toBe(1);
   });
 

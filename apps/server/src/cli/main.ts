@@ -1,13 +1,12 @@
 import path from 'node:path';
 import pino from 'pino';
-import { DataCipher } from '../security/dataCipher.ts';
-import { readOrCreateSecret } from '../security/secrets.ts';
 import { loadServerConfig } from '../config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { OutboxMailer } from '../mail/outboxMailer.ts';
 import { systemClock } from '../clock.ts';
 import { createServices } from '../services/container.ts';
+import { openSecretKeys } from '../services/secretKeys.ts';
 import { CommandError, UsageError } from './args.ts';
 import { apiToken } from './commands/apiToken.ts';
 import { createUser } from './commands/createUser.ts';
@@ -16,6 +15,7 @@ import { graphics } from './commands/graphics.ts';
 import { listUsers } from './commands/listUsers.ts';
 import { order } from './commands/order.ts';
 import { plan } from './commands/plan.ts';
+import { rotateKeys } from './commands/rotateKeys.ts';
 import { trial } from './commands/trial.ts';
 import { USAGE } from './usage.ts';
 
@@ -28,6 +28,7 @@ const commands = {
   trial,
   feedback,
   graphics,
+  'rotate-keys': rotateKeys,
 } as const;
 
 /** Runs one operator command; returns the exit code (2 for a usage error). */
@@ -43,12 +44,13 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   try {
     await migrateToLatest(database);
     const log = pino({ level: 'warn' });
+    const keys = await openSecretKeys(database.db, config, systemClock, log);
     const services = createServices(database.db, {
       payments: config,
       dataDir: config.dataDir,
       clock: systemClock,
       mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
-      cipher: new DataCipher(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key')),
+      keys,
       recycleRetentionDays: config.recycleRetentionDays,
       fingerprintPoolSize: 0,
       lifetimes: config,

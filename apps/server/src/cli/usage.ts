@@ -22,6 +22,11 @@ export const USAGE = `Facet operator commands
       What people sent through the feedback dialog, newest first.
   npm run facet -- admin graphics [--limit N]
       The GPUs and screens your users' computers report (once per account), most common first.
+  npm run facet -- admin rotate-keys [--new-master-key-file FILE]
+      Give every account a new data key, seal every secret again and delete the old keys; replace
+      the master key in the data folder (with FACET_DATA_KEY: only with FILE, which holds the new
+      key; then set FACET_DATA_KEY to it). Stop the server first.
 
-The commands use the same data as the server (FACET_DATA_DIR, DATABASE_URL) and work while it runs.
+The commands use the same data as the server (FACET_DATA_DIR, DATABASE_URL) and work while it runs,
+except rotate-keys.
 `;

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_saved_proxies.ts';
 import * as m0013 from './migrations/0013_graphics_reports.ts';
 import * as m0014 from './migrations/0014_order_coins.ts';
 import * as m0015 from './migrations/0015_spent_refresh.ts';
+import * as m0016 from './migrations/0016_account_data_keys.ts';
 import * as m0017 from './migrations/0017_durable_guards.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_graphics_reports': m0013,
   '0014_order_coins': m0014,
   '0015_spent_refresh': m0015,
+  '0016_account_data_keys': m0016,
   '0017_durable_guards': m0017,
 };
 
@@ -55,6 +57,9 @@ async function migrate(database: DatabaseHandle, run: (migrator: Migrator) => Re
   const migrator = new Migrator({
     db: database.db,
     provider,
+    // 0016 was written beside 0017 and landed after it: a database that already ran 0017 runs
+    // 0016 next instead of refusing to start. Our migrations do not depend on each other's order.
+    allowUnorderedMigrations: true,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await run(migrator);

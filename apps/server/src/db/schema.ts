@@ -11,6 +11,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;
   api_tokens: ApiTokensTable;
+  account_data_keys: AccountDataKeysTable;
   profile_groups: ProfileGroupsTable;
   profiles: ProfilesTable;
   profile_shares: ProfileSharesTable;
@@ -120,8 +121,19 @@ export interface ApiTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
-  /** The token sealed with the data key (security/dataCipher.ts), for "view"; null for older tokens. */
+  /** The token sealed with the account's data key (services/secretBox.ts), for "view"; null for older tokens. */
   token_sealed: string | null;
+}
+
+/** An account's data key, wrapped by the master key (services/accountKeyring.ts). */
+export interface AccountDataKeysTable {
+  account_id: string;
+  version: number;
+  /** AES-256-GCM of the key under the master key, the account id and version as associated data. */
+  wrapped: string;
+  /** Which master key wrapped it (security/masterKey.ts: MasterKey.id). */
+  master_key_id: string;
+  created_at: number;
 }
 
 export interface ProfileGroupsTable {
@@ -150,7 +162,7 @@ export interface ProfilesTable {
   proxy_has_credentials: number;
   /** JSON of the settings that are not columns and not secret. */
   settings: string;
-  /** Encrypted JSON: proxy username and password, cookies. */
+  /** Sealed JSON (services/secretBox.ts, bound to owner, row and field): proxy username and password, cookies. */
   secrets: string;
   created_at: number;
   updated_at: number;

@@ -34,10 +34,10 @@ export class ApiTokensRepository {
       .executeTakeFirst();
   }
 
-  findLiveForAccount(accountId: string): Promise<{ created_at: number; last_used_at: number | null; token_sealed: string | null } | undefined> {
+  findLiveForAccount(accountId: string): Promise<{ id: string; created_at: number; last_used_at: number | null; token_sealed: string | null } | undefined> {
     return this.db
       .selectFrom('api_tokens')
-      .select(['created_at', 'last_used_at', 'token_sealed'])
+      .select(['id', 'created_at', 'last_used_at', 'token_sealed'])
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();

@@ -231,13 +231,16 @@ export class ProfilesRepository {
     return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('saved_proxy_id', '=', savedProxyId).where('deleted_at', 'is', null).execute();
   }
 
-  /** Hands profiles to a new owner with new serials; they leave the old owner's group. */
-  async changeOwner(fromId: string, toId: string, ids: readonly string[], firstSerial: number, now: number): Promise<number> {
+  /**
+   * Hands profiles to a new owner with new serials; they leave the old owner's group. Each
+   * comes with its secrets sealed again for the new owner (they are bound to the owner).
+   */
+  async changeOwner(fromId: string, toId: string, moves: readonly { id: string; secrets: string }[], firstSerial: number, now: number): Promise<number> {
     let changed = 0;
-    for (const [offset, id] of ids.entries()) {
+    for (const [offset, { id, secrets }] of moves.entries()) {
       const result = await this.db
         .updateTable('profiles')
-        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, saved_proxy_id: null, updated_at: now })
+        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, saved_proxy_id: null, secrets, updated_at: now })
         .where('owner_id', '=', fromId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)

@@ -2,15 +2,17 @@ import type { ApiTokenInfo } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
+import type { SealBinding } from '../security/sealedValue.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { RateLimiter } from './rateLimiter.ts';
+import type { SecretBox } from './secretBox.ts';
 import { assertMain } from './roles.ts';
 
 /**
  * API tokens for scripts (/v2/api/): main accounts only, one live token each, looked up by hash
- * and kept sealed with the data key so its owner can view it again after the password.
+ * and kept sealed with the account's key (bound to the token's row) so its owner can view it
+ * again after the password.
  */
 export class ApiTokenService {
   constructor(
@@ -18,7 +20,7 @@ export class ApiTokenService {
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
-    private readonly cipher: DataCipher,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** The live token and when it was made and used, after the password is re-confirmed. */
@@ -27,7 +29,10 @@ export class ApiTokenService {
     await confirmPassword(this.limiter, account, password);
     const live = await this.tokens.findLiveForAccount(account.id);
     if (!live) return null;
-    return { createdAt: live.created_at, lastUsedAt: live.last_used_at, token: live.token_sealed ? this.cipher.decrypt(live.token_sealed) : null };
+    await this.secrets.ready([account.id]);
+    // A copy that does not open here (another row's) reads as none: "reset to see a token".
+    const token = live.token_sealed ? this.secrets.openOr(tokenBinding(account.id, live.id), live.token_sealed, '') || null : null;
+    return { createdAt: live.created_at, lastUsedAt: live.last_used_at, token };
   }
 
   /** A new token in place of the old one, after the password is re-confirmed; shown this once. */
@@ -43,7 +48,9 @@ export class ApiTokenService {
   async issue(account: Account, now = this.clock.now()): Promise<string> {
     assertMain(account);
     const token = newSecretToken('fct_');
-    await this.tokens.replaceForAccount(account.id, newId('tok'), hashToken(token), this.cipher.encrypt(token), now);
+    const id = newId('tok');
+    await this.secrets.ready([account.id]);
+    await this.tokens.replaceForAccount(account.id, id, hashToken(token), this.secrets.seal(tokenBinding(account.id, id), token), now);
     return token;
   }
 
@@ -56,4 +63,8 @@ export class ApiTokenService {
     await this.tokens.markUsed(row.id, this.clock.now());
     return account;
   }
+}
+
+function tokenBinding(accountId: string, tokenId: string): SealBinding {
+  return { accountId, table: 'api_tokens', rowId: tokenId, field: 'token_sealed' };
 }

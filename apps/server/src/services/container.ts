@@ -27,7 +27,8 @@ import { LaunchGrants } from './launchGrant.ts';
 import { RecycleService } from './recycleService.ts';
 import { SharingService } from './sharingService.ts';
 import { SubAccountService } from './subAccountService.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
+import { KeyRotation } from './keyRotation.ts';
+import type { SecretKeys } from './secretKeys.ts';
 import { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import { OperatorProvider } from '../payments/operatorProvider.ts';
 import type { PaymentProvider } from '../payments/paymentProvider.ts';
@@ -81,6 +82,8 @@ export interface Services {
   pluginAssignments: PluginAssignmentService;
   /** Present when Stripe is configured: the webhook route needs its verifier. */
   stripe: StripeProvider | null;
+  /** `admin rotate-keys`: new account keys, every secret sealed again, a new master key. */
+  keyRotation: KeyRotation;
   repositories: {
     accounts: AccountsRepository;
     captchas: CaptchasRepository;
@@ -104,7 +107,7 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; cipher: DataCipher; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules }): Services {
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const apiTokensRepo = new ApiTokensRepository(db);
@@ -132,7 +135,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
   const blobs = new BlobStore(deps.dataDir);
   const plugins = new PluginService(db, blobs, operationLog, clock);
-  const profiles = new ProfileService(db, accountsRepo, deps.cipher, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.cipher, clock));
+  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock));
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
     method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, new OrdersRepository(db)) : new OperatorProvider(),
   );
@@ -144,15 +147,15 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     sessions,
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(counters, clock, deps.loginThrottle), apiTokensRepo),
     captchas,
-    apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.cipher),
+    apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.keys.box),
     profiles,
-    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.cipher, clock),
-    savedProxies: new SavedProxyService(db, deps.cipher, allowance, clock),
+    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.keys.box, clock),
+    savedProxies: new SavedProxyService(db, deps.keys.box, allowance, clock),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
     tags: new TagService(db, clock),
     recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays),
-    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock),
+    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box),
     subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),
     operationLog,
     allowance,
@@ -164,6 +167,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     plugins,
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
     stripe,
+    keyRotation: new KeyRotation(db, deps.keys, deps.log),
     repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures },
   };
 }

@@ -11,7 +11,8 @@ import {
   type Tag,
 } from '@facet/contracts';
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
+import type { SealBinding } from '../security/sealedValue.ts';
+import type { SecretBox } from './secretBox.ts';
 
 /** The settings kept as JSON: everything that is neither a list column nor a secret. */
 type StoredSettings = Omit<ProfileSettings, 'name' | 'groupId' | 'remark' | 'os' | 'iconId' | 'cookies' | 'proxy'> & {
@@ -23,8 +24,16 @@ interface StoredSecrets {
   cookies: Cookie[];
 }
 
-/** Columns and sealed JSON for a profile's settings. */
-export function settingsToColumns(settings: ProfileSettings, cipher: DataCipher) {
+/** What an unreadable `secrets` reads as: no proxy account, no cookies (secretBox.ts: openOr). */
+const NO_SECRETS = JSON.stringify({ proxyUsername: '', proxyPassword: '', cookies: [] } satisfies StoredSecrets);
+
+/** A profile's secrets are sealed with its owner's key, bound to the profile's row. */
+export function profileSecretsBinding(ownerId: string, profileId: string): SealBinding {
+  return { accountId: ownerId, table: 'profiles', rowId: profileId, field: 'secrets' };
+}
+
+/** Columns and sealed JSON for a profile's settings, for the row `row` (its owner's key, ready). */
+export function settingsToColumns(settings: ProfileSettings, box: SecretBox, row: { ownerId: string; id: string }) {
   const { name, groupId, remark, os, iconId, cookies, proxy, ...rest } = settings;
   const stored: StoredSettings = { ...rest, proxy: { type: proxy.type } };
   const secrets: StoredSecrets = { proxyUsername: proxy.username, proxyPassword: proxy.password, cookies };
@@ -41,14 +50,17 @@ export function settingsToColumns(settings: ProfileSettings, cipher: DataCipher)
     proxy_direct: proxy.direct ? 1 : 0,
     proxy_has_credentials: proxy.username || proxy.password ? 1 : 0,
     settings: JSON.stringify(stored),
-    secrets: cipher.encrypt(JSON.stringify(secrets)),
+    secrets: box.seal(profileSecretsBinding(row.ownerId, row.id), JSON.stringify(secrets)),
   } satisfies Partial<ProfileRecord>;
 }
 
-/** The full settings back from a row; parsed through the schema so old rows gain new defaults. */
-export function columnsToSettings(record: ProfileRecord, cipher: DataCipher): ProfileSettings {
+/**
+ * The full settings back from a row; parsed through the schema so old rows gain new defaults.
+ * Secrets that do not open in this row (copied from another) read as none, with a warning.
+ */
+export function columnsToSettings(record: ProfileRecord, box: SecretBox): ProfileSettings {
   const stored = JSON.parse(record.settings) as StoredSettings;
-  const secrets = JSON.parse(cipher.decrypt(record.secrets)) as StoredSecrets;
+  const secrets = JSON.parse(box.openOr(profileSecretsBinding(record.owner_id, record.id), record.secrets, NO_SECRETS)) as StoredSecrets;
   return profileSettingsSchema.parse({
     ...stored,
     // Rows saved before start pages were checked may hold one that is no address: read as none.
@@ -71,12 +83,22 @@ export function columnsToSettings(record: ProfileRecord, cipher: DataCipher): Pr
   });
 }
 
+/**
+ * The profile's secrets sealed again for a new owner (a transfer): the old owner's key and
+ * binding no longer open them once the row is theirs. Unreadable ones go over as none.
+ */
+export function resealProfileSecrets(record: ProfileRecord, box: SecretBox, newOwnerId: string): string {
+  const plain = box.openOr(profileSecretsBinding(record.owner_id, record.id), record.secrets, NO_SECRETS);
+  return box.seal(profileSecretsBinding(newOwnerId, record.id), plain);
+}
+
 export function toProfile(
   record: ProfileRecord,
-  cipher: DataCipher,
+  box: SecretBox,
   extra: { groupName: string; owner: AccountRef; members: AccountRef[]; sharer: AccountRef | null; permission: SharePermission | null },
 ): Profile {
-  const settings = columnsToSettings(record, cipher);
+  // Always the owner's key and binding, also for a recipient of a share.
+  const settings = columnsToSettings(record, box);
   if (extra.sharer) {
     // A shared profile must not run the owner's code on the recipient's machine (architecture:
     // guard the launch), so recipients never receive the command line or a fixed debug port.

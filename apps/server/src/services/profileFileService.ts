@@ -6,10 +6,10 @@ import type { Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
 import { newId } from '../security/tokens.ts';
 import { columnsToSettings } from './profileCodec.ts';
 import { assertAllOwned, type ProfileService } from './profileService.ts';
+import type { SecretBox } from './secretBox.ts';
 
 type ImportedProfile = z.output<typeof importedProfileSchema>;
 
@@ -23,15 +23,16 @@ export class ProfileFileService {
     private readonly db: Executor,
     private readonly profiles: ProfileService,
     private readonly fingerprints: FingerprintPool,
-    private readonly cipher: DataCipher,
+    private readonly secrets: SecretBox,
     private readonly clock: Clock,
   ) {}
 
   async exportProfiles(actor: Account, ids: string[]): Promise<ExportedProfile[]> {
     const records = await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
     const groups = new Map((await new GroupsRepository(this.db).list(actor.id)).map((g) => [g.id, g.name]));
+    await this.secrets.ready([actor.id]);
     return records.map((record) => {
-      const { groupId, ...settings } = columnsToSettings(record, this.cipher);
+      const { groupId, ...settings } = columnsToSettings(record, this.secrets);
       return { ...settings, groupName: groups.get(groupId) ?? '' };
     });
   }

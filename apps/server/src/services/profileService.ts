@@ -32,7 +32,7 @@ import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles
 import { SharesRepository } from '../repositories/shares.ts';
 import { TagsRepository } from '../repositories/tags.ts';
 import { toTag } from './tagView.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
+import type { SecretBox } from './secretBox.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
 import type { LaunchGrants } from './launchGrant.ts';
@@ -53,7 +53,7 @@ export class ProfileService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly accounts: AccountsRepository,
-    private readonly cipher: DataCipher,
+    private readonly secrets: SecretBox,
     private readonly push: PushHub,
     private readonly fingerprints: FingerprintPool,
     private readonly allowance: PlanAllowance,
@@ -116,7 +116,8 @@ export class ProfileService {
     const [access] = await accessTo(this.profiles, actor, [id], 'run');
     const { record, permission } = access!;
     if (!permits(permission, 'edit') && !this.grants.allows(grant, id, actor.id)) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: 'edit', ids: [id] });
-    const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.cipher), cookies }, this.cipher);
+    await this.secrets.ready([record.owner_id]);
+    const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.secrets), cookies }, this.secrets, { ownerId: record.owner_id, id });
     await this.profiles.update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
     return cookies.length;
   }
@@ -132,7 +133,8 @@ export class ProfileService {
     const [access] = await accessTo(this.profiles, actor, [id], 'edit');
     const { record, permission } = access!;
     if (permission === null) await this.assertGroup(actor, settings.groupId);
-    const stored = columnsToSettings(record, this.cipher);
+    await this.secrets.ready([record.owner_id]);
+    const stored = columnsToSettings(record, this.secrets);
     // A recipient edits within the owner's profile: it stays in the owner's group, and what runs
     // on the owner's machine (command line, debug port) is the owner's alone; they never saw it.
     const applied: ProfileSettings =
@@ -146,7 +148,7 @@ export class ProfileService {
     await this.db.transaction().execute(async (trx) => {
       // A proxy changed by hand is the profile's own from now on, no longer the saved one's.
       const ownProxy = !sameProxy(stored.proxy, applied.proxy);
-      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.cipher), ...(ownProxy ? { saved_proxy_id: null } : {}), updated_at: this.clock.now() });
+      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.secrets, { ownerId: record.owner_id, id }), ...(ownProxy ? { saved_proxy_id: null } : {}), updated_at: this.clock.now() });
       if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
       await this.log.record(trx, actor, 'profile.update', settings.name);
     });
@@ -228,6 +230,7 @@ export class ProfileService {
    */
   async insertWith(actor: Account, count: number, prepare: (trx: Executor) => Promise<ProfileSettings[]>, action: 'profile.create' | 'profile.batchCreate' | 'profile.import'): Promise<ProfileRecord[]> {
     const now = this.clock.now();
+    await this.secrets.ready([actor.id]);
     return this.db.transaction().execute(async (trx) => {
       await this.allowance.assertProfileRoom(actor, count, trx);
       const all = await prepare(trx);
@@ -238,7 +241,7 @@ export class ProfileService {
         id: ids[i]!,
         owner_id: actor.id,
         serial: first + i,
-        ...settingsToColumns(settings, this.cipher),
+        ...settingsToColumns(settings, this.secrets, { ownerId: actor.id, id: ids[i]! }),
         created_at: now,
         updated_at: now,
         last_used_at: null,
@@ -265,7 +268,8 @@ export class ProfileService {
     const ownerAccount = own ? actor : await this.accounts.findById(record.owner_id);
     const sharer = sharedBy ? await this.accounts.findById(sharedBy) : null;
     if (!ownerAccount) throw new AppError(Code.NOT_FOUND, { ids: [record.id] });
-    return toProfile(record, this.cipher, {
+    await this.secrets.ready([record.owner_id]);
+    return toProfile(record, this.secrets, {
       groupName: group?.name ?? '',
       owner: { id: ownerAccount.id, name: ownerAccount.username },
       members,

@@ -7,11 +7,12 @@ import type { Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SavedProxiesRepository, type SavedProxyRecord } from '../repositories/savedProxies.ts';
-import type { DataCipher } from '../security/dataCipher.ts';
+import type { SealBinding } from '../security/sealedValue.ts';
 import { newId } from '../security/tokens.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { columnsToSettings, settingsToColumns } from './profileCodec.ts';
 import { assertAllOwned } from './profileService.ts';
+import type { SecretBox } from './secretBox.ts';
 
 /** Proxies one account may keep in its list. */
 export const MAX_SAVED_PROXIES = 1000;
@@ -19,6 +20,13 @@ export const MAX_SAVED_PROXIES = 1000;
 interface Secrets {
   username: string;
   password: string;
+}
+
+/** What unreadable secrets (copied from another row) read as: no proxy account. */
+const NO_SECRETS = JSON.stringify({ username: '', password: '' } satisfies Secrets);
+
+function binding(ownerId: string, id: string): SealBinding {
+  return { accountId: ownerId, table: 'saved_proxies', rowId: id, field: 'secrets' };
 }
 
 /**
@@ -29,13 +37,14 @@ interface Secrets {
 export class SavedProxyService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cipher: DataCipher,
+    private readonly secrets: SecretBox,
     private readonly allowance: PlanAllowance,
     private readonly clock: Clock,
   ) {}
 
   async list(actor: Account, page: number, limit: number, search: string): Promise<{ list: SavedProxy[]; total: number }> {
     const { rows, total } = await new SavedProxiesRepository(this.db).page(actor.id, page, limit, search);
+    await this.secrets.ready([actor.id]);
     return { list: rows.map((r) => this.view(r, r.profile_count)), total };
   }
 
@@ -43,10 +52,14 @@ export class SavedProxyService {
     const parsed = parseProxyLines(lines, proxyType);
     if (parsed.error) throw new AppError(Code.PROXY_LINE_INVALID, parsed.error);
     const now = this.clock.now();
+    await this.secrets.ready([actor.id]);
     return this.db.transaction().execute(async (trx) => {
       const repo = new SavedProxiesRepository(trx);
       if ((await repo.count(actor.id)) + parsed.proxies.length > MAX_SAVED_PROXIES) throw new AppError(Code.PROXY_LIMIT_REACHED, { limit: MAX_SAVED_PROXIES });
-      const rows = parsed.proxies.map((proxy) => ({ id: newId('prx'), owner_id: actor.id, ...this.columns(proxy), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null, created_at: now }));
+      const rows = parsed.proxies.map((proxy) => {
+        const id = newId('prx');
+        return { id, owner_id: actor.id, ...this.columns(proxy, actor.id, id), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null, created_at: now };
+      });
       await repo.insertMany(rows);
       return rows.map((r) => r.id);
     });
@@ -54,15 +67,17 @@ export class SavedProxyService {
 
   async detail(actor: Account, id: string): Promise<{ proxy: Proxy; remark: string }> {
     const record = await this.find(this.db, actor, id);
+    await this.secrets.ready([actor.id]);
     return { proxy: this.proxyOf(record), remark: record.remark };
   }
 
   /** The saved proxy and every profile that uses it, in one transaction. */
   async update(actor: Account, id: string, proxy: Proxy, remark: string): Promise<number> {
+    await this.secrets.ready([actor.id]);
     return this.db.transaction().execute(async (trx) => {
       await this.find(trx, actor, id);
       // A changed address is untested again.
-      await new SavedProxiesRepository(trx).update(actor.id, id, { ...this.columns(proxy), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null });
+      await new SavedProxiesRepository(trx).update(actor.id, id, { ...this.columns(proxy, actor.id, id), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null });
       const profiles = new ProfilesRepository(trx);
       const using = await profiles.usingSavedProxy(actor.id, id);
       for (const record of using) await this.giveProxy(profiles, record, proxy, id);
@@ -81,6 +96,7 @@ export class SavedProxyService {
 
   async assign(actor: Account, id: string, profileIds: string[]): Promise<number> {
     await this.allowance.assertActive(actor);
+    await this.secrets.ready([actor.id]);
     return this.db.transaction().execute(async (trx) => {
       const proxy = this.proxyOf(await this.find(trx, actor, id));
       const profiles = new ProfilesRepository(trx);
@@ -98,8 +114,8 @@ export class SavedProxyService {
   }
 
   private async giveProxy(profiles: ProfilesRepository, record: ProfileRecord, proxy: Proxy, savedId: string): Promise<void> {
-    const settings = columnsToSettings(record, this.cipher);
-    const columns = settingsToColumns({ ...settings, proxy: { ...proxy, country: proxy.country, direct: false } }, this.cipher);
+    const settings = columnsToSettings(record, this.secrets);
+    const columns = settingsToColumns({ ...settings, proxy: { ...proxy, country: proxy.country, direct: false } }, this.secrets, { ownerId: record.owner_id, id: record.id });
     await profiles.setProxy(
       record.owner_id,
       [record.id],
@@ -124,18 +140,23 @@ export class SavedProxyService {
     return record;
   }
 
-  private columns(proxy: Proxy) {
+  /** The row's columns for `proxy`, its secrets sealed for the row `id` of `ownerId` (key ready). */
+  private columns(proxy: Proxy, ownerId: string, id: string) {
     const secrets: Secrets = { username: proxy.username, password: proxy.password };
-    return { type: proxy.type, host: proxy.host, port: proxy.port, country: proxy.country, secrets: this.cipher.encrypt(JSON.stringify(secrets)), has_credentials: proxy.username || proxy.password ? 1 : 0 };
+    return { type: proxy.type, host: proxy.host, port: proxy.port, country: proxy.country, secrets: this.secrets.seal(binding(ownerId, id), JSON.stringify(secrets)), has_credentials: proxy.username || proxy.password ? 1 : 0 };
+  }
+
+  private secretsOf(record: SavedProxyRecord): Secrets {
+    return JSON.parse(this.secrets.openOr(binding(record.owner_id, record.id), record.secrets, NO_SECRETS)) as Secrets;
   }
 
   private proxyOf(record: SavedProxyRecord): Proxy {
-    const secrets = JSON.parse(this.cipher.decrypt(record.secrets)) as Secrets;
+    const secrets = this.secretsOf(record);
     return { type: record.type as Proxy['type'], host: record.host, port: record.port, username: secrets.username, password: secrets.password, country: record.country, direct: false };
   }
 
   private view(record: SavedProxyRecord, profileCount: number): SavedProxy {
-    const { username } = JSON.parse(this.cipher.decrypt(record.secrets)) as Secrets;
+    const { username } = this.secretsOf(record);
     return {
       id: record.id,
       type: record.type as SavedProxy['type'],

@@ -10,9 +10,11 @@ import type { OperationLog } from './operationLog.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { accessTo, type ProfileAccess } from './profileAccess.ts';
+import { resealProfileSecrets } from './profileCodec.ts';
 import { assertAllOwned } from './profileService.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import { assertMain } from './roles.ts';
+import type { SecretBox } from './secretBox.ts';
 
 export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
 
@@ -29,6 +31,7 @@ export class SharingService {
     private readonly limiter: RateLimiter,
     private readonly log: OperationLog,
     private readonly clock: Clock,
+    private readonly secrets: SecretBox,
   ) {}
 
   async share(actor: Account, ids: string[], target: ShareTarget, permission: SharePermission): Promise<{ changed: number; recipients: number }> {
@@ -80,14 +83,18 @@ export class SharingService {
     // It cannot be undone (spec §5: sensitive actions re-confirm by password).
     await confirmPassword(this.limiter, actor, password);
     const [recipient] = await this.resolve(actor, [accountName]);
+    await this.secrets.ready([actor.id, recipient!.id]);
     return this.db.transaction().execute(async (trx) => {
       const profiles = new ProfilesRepository(trx);
       const records = await assertAllOwned(profiles, actor, ids);
+      // Sealed again under the new owner's key in this transaction: the row and its secrets change owner together.
+      const byId = new Map(records.map((r) => [r.id, r]));
+      const moves = ids.map((id) => ({ id, secrets: resealProfileSecrets(byId.get(id)!, this.secrets, recipient!.id) }));
       await this.allowance.assertRecipientRoom(actor, recipient!, ids.length, trx);
       // The new owner starts clean: no shares the old owner made, no group of the old owner's.
       await new SharesRepository(trx).removeAll(ids);
       const first = await profiles.reserveSerials(recipient!.id, ids.length);
-      const changed = await profiles.changeOwner(actor.id, recipient!.id, ids, first, this.clock.now());
+      const changed = await profiles.changeOwner(actor.id, recipient!.id, moves, first, this.clock.now());
       await profiles.adjustLiveCount(actor.id, -changed);
       await profiles.adjustLiveCount(recipient!.id, changed);
       await this.log.record(trx, actor, 'profile.transfer', records.map((r) => r.name), { count: changed, to: recipient!.username });

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { SealedValuesRepository, sealedColumns, type SealedColumn, type SealedValueRow } from '../repositories/sealedValues.ts';
+import type { SealBinding } from '../security/sealedValue.ts';
+import { SecretUnreadable } from '../security/secretUnreadable.ts';
+import type { SecretBox, SecretLog } from './secretBox.ts';
+
+/** Rows read, opened and written per transaction: short transactions, few round trips. */
+export const RESEAL_BATCH = 500;
+
+export interface ResealCounts {
+  /** `table.field`, e.g. `profiles.secrets`. */
+  column: string;
+  resealed: number;
+  /** Values that would not open; left as they are (they read as empty) and logged by row. */
+  unreadable: number;
+}
+
+export interface ResealRule {
+  /** Only values starting with this are read (`v1:` for the conversion at start). */
+  prefix: string;
+  /** Whether the value needs sealing again (a rotation skips values already on the new key). */
+  needs(row: SealedValueRow, binding: SealBinding): boolean;
+  /** The plaintext; throws when it will not open. */
+  open(row: SealedValueRow, binding: SealBinding): string;
+}
+
+export function bindingOf(column: SealedColumn, row: SealedValueRow): SealBinding {
+  return { accountId: row.accountId, table: column.table, rowId: row.id, field: column.field };
+}
+
+/**
+ * Seals every matching value again with its owner's current key, bound to its row: each column
+ * in id order, a batch per transaction, each value replaced only if unchanged since it was read.
+ * Safe to run again after a crash, or twice at once: a value already done is not done again.
+ */
+export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: ResealRule, log: SecretLog, progress: (counts: ResealCounts) => void = () => undefined): Promise<ResealCounts[]> {
+  const totals: ResealCounts[] = [];
+  for (const column of sealedColumns) {
+    const counts: ResealCounts = { column: `${column.table}.${column.field}`, resealed: 0, unreadable: 0 };
+    let after = '';
+    for (;;) {
+      const rows = await new SealedValuesRepository(db).page(column, after, RESEAL_BATCH, rule.prefix);
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      // Keys first, outside the transaction (accountKeyring.ts says why).
+      await box.ready(rows.map((r) => r.accountId));
+      await db.transaction().execute(async (trx) => {
+        const repo = new SealedValuesRepository(trx);
+        for (const row of rows) {
+          const binding = bindingOf(column, row);
+          if (!rule.needs(row, binding)) continue;
+          let plain: string;
+          try {
+            plain = rule.open(row, binding);
+          } catch (error) {
+            counts.unreadable += 1;
+            // GCM refusing a tag is all a failed open can say: the value is not this row's, or altered.
+            log.warn({ secret: { ...binding, reason: error instanceof SecretUnreadable ? error.reason : 'not-authentic' } }, 'sealed value does not open; left as it is');
+            continue;
+          }
+          counts.resealed += await repo.replace(column, row.id, row.sealed, box.seal(binding, plain));
+        }
+      });
+      progress(counts);
+    }
+    totals.push(counts);
+  }
+  return totals;
+}
