@@ -1,4 +1,5 @@
 import { apiMemberCall, apiTokenResetCall, apiTokenViewCall, memberCall, profileDetailCall, profileShareCall, sharedListCall, tagCreateCall } from '@facet/contracts';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { createProfiles, signedIn, signUp } from './flows.ts';
@@ -44,5 +45,21 @@ describe('migrations', () => {
     expect((await owner.client.call(apiTokenViewCall, { passwd: owner.password })).token?.token).toBeNull();
     expect((await server.client({ apiToken: token }).call(apiMemberCall, {})).member.email).toBe(owner.email);
   });
-});
 
+  // 0016 (account data keys) landed after 0017 (durable guards): a database that already ran
+  // 0017 must run 0016 when it meets it, not refuse to start.
+  it('run a migration that arrived after a later one the database already ran', async () => {
+    const server = await startTestServer();
+    started.push(server);
+    const owner = await signedIn(server);
+    const before = server.facet.database.db;
+    await before.schema.dropTable('account_data_keys').execute();
+    await sql`delete from kysely_migration where name = '0016_account_data_keys'`.execute(before);
+
+    await server.restart();
+
+    const [id] = (await createProfiles(owner.client, 1, { proxy: { type: 'http', host: '10.0.0.1', port: 8000, username: 'u', password: 'kept' } })) as [string];
+    expect((await owner.client.call(profileDetailCall, { id })).profile.proxy.password).toBe('kept');
+    expect(await server.facet.database.db.selectFrom('account_data_keys').select('version').execute()).toEqual([{ version: 1 }]);
+  });
+});
