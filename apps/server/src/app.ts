@@ -101,7 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   await app.register(cors, {
     origin: (origin, callback) => callback(null, corsOriginAllowed(origin, corsOrigins)),
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization'],
+    // idempotency-key: the desktop client's console calls the server from another origin.
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
     maxAge: 86_400,
   });
   registerWebProtection(app);
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
 
   configRoute(app, config, signKey, mailer.kind === 'smtp');
   await docsRoute(app, config.version);
-  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, sessions: services.sessions, apiTokens: services.apiTokens, publicUrl: config.publicUrl }, [
+  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, idempotency: services.idempotency, sessions: services.sessions, apiTokens: services.apiTokens, publicUrl: config.publicUrl }, [
     ...authRoutes(services),
     ...memberRoutes(services),
     ...profileRoutes(services),

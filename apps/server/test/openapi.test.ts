@@ -26,6 +26,11 @@ describe('API documentation', () => {
     expect(doc.paths['/v2/pay/{orderId}']?.get).toBeDefined();
     expect(doc.paths['/v2/pay/stripe/webhook']?.post).toBeDefined();
     expect(doc.paths['/config.json']?.get).toBeDefined();
+    // Calls that change something name the Idempotency-Key header; reads and sign-in do not.
+    expect(doc.paths['/v2/web/browser/create'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['Idempotency-Key']);
+    expect(doc.paths['/v2/api/browser/create'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['Idempotency-Key']);
+    expect(doc.paths['/v2/web/browser/list'].post.parameters).toBeUndefined();
+    expect(doc.paths['/v2/web/login'].post.parameters).toBeUndefined();
     expect(doc.paths['/v2/web/login'].post.requestBody.content['application/json'].schema.properties.data.contentSchema.required).toEqual(
       expect.arrayContaining(['account', 'passwd']),
     );

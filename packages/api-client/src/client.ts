@@ -1,14 +1,17 @@
 import {
   API_PREFIX,
   Code,
+  IDEMPOTENCY_KEY_HEADER,
   WEB_PREFIX,
   refreshCall,
   signRequest,
+  takesIdempotencyKey,
   type CallDefinition,
   type Envelope,
   type SessionGrant,
 } from '@facet/contracts';
 import type { z } from 'zod';
+import { ActionKeys } from './actionKeys.ts';
 import type { CredentialStore } from './credentials.ts';
 import { ApiError, NETWORK_FAILURE } from './errors.ts';
 import { makeNonce } from './nonce.ts';
@@ -34,19 +37,35 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * The Idempotency-Key of this action, for a caller that keeps its own across retries. By
+   * default a call that changes something gets one from ActionKeys (one per user action).
+   */
+  idempotencyKey?: string;
 }
+
+/**
+ * Waits before asking again about a request the server is still working on (409, its key in
+ * flight): about two minutes in all, more than the slowest call takes.
+ */
+const IN_FLIGHT_WAITS_MS = [200, 400, 800, 1600, ...Array<number>(60).fill(2000)];
 
 /**
  * Typed client for every call in @facet/contracts. It signs requests, unwraps the
  * `{code,msg,data}` envelope into a value or an ApiError, and implements the session rule of
  * spec §4: calls answered 886 wait for one shared silent refresh and are then replayed.
+ * A call that changes something carries an Idempotency-Key, the same for its replay, its
+ * clock-corrected resend and a retry of the same action, so none of them does the work twice.
  */
 export class ApiClient {
   private renewal: Promise<boolean> | null = null;
   /** Server clock minus ours, learned from a stale-timestamp answer. */
   private clockOffset = 0;
+  private readonly actionKeys: ActionKeys;
 
-  constructor(private readonly options: ApiClientOptions) {}
+  constructor(private readonly options: ApiClientOptions) {
+    this.actionKeys = new ActionKeys(options.now ?? Date.now);
+  }
 
   get credentials(): CredentialStore {
     return this.options.credentials;
@@ -58,16 +77,21 @@ export class ApiClient {
     callOptions: CallOptions = {},
   ): Promise<z.output<Res>> {
     const sentWith = this.options.credentials.load()?.auth;
-    let answer = await this.send(call, payload, callOptions);
+    const action = takesIdempotencyKey(call) && callOptions.idempotencyKey === undefined ? this.actionKeys.take(call.path, payload) : null;
+    const keyed = { ...callOptions, ...(action ? { idempotencyKey: action.key } : {}) };
+    // A call without an answer (network failure, abort) throws here and keeps its key for a retry.
+    let answer = await this.send(call, payload, keyed);
     if (answer.code === Code.SESSION_EXPIRED && call.access === 'session') {
-      if (await this.renewSession(sentWith)) answer = await this.send(call, payload, callOptions);
+      if (await this.renewSession(sentWith)) answer = await this.send(call, payload, keyed);
       if (answer.code === Code.SESSION_EXPIRED) {
+        action?.answered();
         this.options.credentials.save(null);
         const error = new ApiError(answer.code, answer.msg, answer.data);
         this.options.onLoginRequired?.(error);
         throw error;
       }
     }
+    action?.answered();
     if (answer.code === Code.FORCED_LOGOUT) {
       this.options.credentials.save(null);
       const error = new ApiError(answer.code, answer.msg, answer.data);
@@ -128,15 +152,20 @@ export class ApiClient {
     return parsed.data;
   }
 
-  private async send(call: CallDefinition, payload: unknown, callOptions: CallOptions, retried = false): Promise<Envelope<unknown>> {
+  private async send(call: CallDefinition, payload: unknown, callOptions: CallOptions, retried = false, waited = 0): Promise<Envelope<unknown>> {
     const answer = await this.post(call, payload, callOptions);
     // A wrong client clock would fail every call; learn the server's clock once and retry.
     if (answer.code === Code.STALE_TIMESTAMP && !retried) {
       const serverTime = (answer.data as { serverTime?: unknown } | null)?.serverTime;
       if (typeof serverTime === 'number') {
         this.clockOffset = serverTime - Date.now();
-        return this.send(call, payload, callOptions, true);
+        return this.send(call, payload, callOptions, true, waited);
       }
+    }
+    // The first send of this action is still being worked on: its answer comes to us too.
+    if (answer.code === Code.IDEMPOTENCY_KEY_IN_FLIGHT && waited < IN_FLIGHT_WAITS_MS.length) {
+      await pause(IN_FLIGHT_WAITS_MS[waited]!, callOptions.signal);
+      return this.send(call, payload, callOptions, retried, waited + 1);
     }
     return answer;
   }
@@ -162,6 +191,7 @@ export class ApiClient {
         );
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (isApi && this.options.apiToken) headers.authorization = `Bearer ${this.options.apiToken}`;
+    if (callOptions.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = callOptions.idempotencyKey;
     let response: Response;
     try {
       response = await fetchImpl(url, { method: 'POST', headers, body, signal: callOptions.signal ?? null });
@@ -180,6 +210,21 @@ export class ApiClient {
     if (!isEnvelope(parsed)) throw new ApiError(Code.SERVER_ERROR, `HTTP ${response.status} without an envelope`);
     return parsed;
   }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -1,6 +1,16 @@
-/** 96 random bits as hex; getRandomValues works in insecure contexts too, unlike crypto.subtle. */
+/** Random bytes as hex; getRandomValues works in insecure contexts too, unlike crypto.subtle. */
+function randomHex(bytes: number): string {
+  const buffer = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(buffer);
+  return Array.from(buffer, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** 96 random bits: a signed request's nonce. */
 export function makeNonce(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(12);
+}
+
+/** 128 random bits: an Idempotency-Key, unguessable by another account's client. */
+export function makeIdempotencyKey(): string {
+  return randomHex(16);
 }

@@ -16,10 +16,12 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { ApiTokenService } from '../services/apiTokenService.ts';
+import type { Idempotency, KeptAnswer } from '../services/idempotency.ts';
 import type { ReplayGuard } from '../services/replayGuard.ts';
 import type { SessionService } from '../services/sessionService.ts';
 import { answer, invalidInput } from './answers.ts';
 import type { CallContext } from './context.ts';
+import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
 import { machineName, runInScope } from './requestScope.ts';
 
 export type CallHandler<C extends CallDefinition> = (
@@ -41,6 +43,7 @@ export interface CallLayerDeps {
   signKey: string;
   clock: Clock;
   replayGuard: ReplayGuard;
+  idempotency: Idempotency;
   sessions: SessionService;
   apiTokens: ApiTokenService;
   /** The configured public origin, when the server sits behind a proxy. */
@@ -55,7 +58,8 @@ function requestOrigin(request: FastifyRequest, deps: CallLayerDeps): string {
  * Registers every binding as a Fastify route. For /v2/web/ calls, in this order: parse the
  * signed envelope, check the time window, the signature and replays, decode `data`,
  * authenticate, validate the payload with the contract, run the handler, wrap the answer.
- * For /v2/api/ calls: Bearer API token and a plain JSON payload.
+ * For /v2/api/ calls: Bearer API token and a plain JSON payload. Either way, a call that
+ * changes something and comes with an Idempotency-Key runs once per (account, key).
  */
 export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, bindings: readonly CallBinding[]): void {
   for (const { call, handler } of bindings) {
@@ -73,8 +77,13 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
           const parsed = call.request.safeParse(payload);
           if (!parsed.success) throw invalidInput(parsed.error);
           const machine = isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent);
-          const data = await runInScope({ machine }, () => handler(parsed.data, ctx));
-          return reply.send(answer(Code.OK, ctx.language, data ?? null));
+          const run = async (): Promise<KeptAnswer> => {
+            const data = await runInScope({ machine }, () => handler(parsed.data, ctx));
+            return { status: 200, body: answer(Code.OK, ctx.language, data ?? null) };
+          };
+          const key = idempotencyKeyOf(request, call);
+          const sent = key && ctx.account ? await deps.idempotency.once(ctx.account.id, key, requestFingerprint(url, payload), run) : await run();
+          return reply.status(sent.status).send(sent.body);
         } catch (error) {
           return sendError(reply, error, language);
         }

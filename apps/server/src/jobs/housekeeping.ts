@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
 
 /**
- * Removes expired sessions, captchas, codes, recycled profiles, replay-guard signatures and
- * rate counters every ten minutes.
+ * Removes expired sessions, captchas, codes, recycled profiles, replay-guard signatures, rate
+ * counters and idempotency keys every ten minutes.
  */
 export function startHousekeeping(services: Services, log: FastifyBaseLogger, everyMs = 10 * 60_000): { stop(): void; runOnce(): Promise<void> } {
   const runOnce = async () => {
@@ -14,10 +14,10 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger, ev
     await services.repositories.codes.deleteExpired(now - 24 * 3600_000);
     // The recycle bin keeps a deleted profile for its retention time, then it is gone for good.
     await services.recycle.purgeExpired();
-    // Spent signatures and counters, a batch per statement: requests waiting on the database
-    // go on between batches (every signed call leaves a signature).
-    const { seenSignatures, counters } = services.repositories;
-    for (const store of [seenSignatures, counters]) await deleteInBatches((limit) => store.deleteExpired(now, limit));
+    // Spent signatures, counters and kept answers, a batch per statement: requests waiting on
+    // the database go on between batches (every signed call leaves a signature).
+    const { seenSignatures, counters, idempotencyKeys } = services.repositories;
+    for (const store of [seenSignatures, counters, idempotencyKeys]) await deleteInBatches((limit) => store.deleteExpired(now, limit));
   };
   const timer = setInterval(() => {
     runOnce().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));

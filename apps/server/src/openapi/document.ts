@@ -1,9 +1,13 @@
 import {
   API_PREFIX,
   Code,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_LIFETIME_SECONDS,
   WEB_PREFIX,
   apiCalls,
   codeMessageKey,
+  idempotencyKeySchema,
+  takesIdempotencyKey,
   webCalls,
   type CallDefinition,
 } from '@facet/contracts';
@@ -56,6 +60,17 @@ function envelope(call: CallDefinition): JsonSchema {
   };
 }
 
+/** The optional header of calls that change something (packages/contracts idempotency.ts). */
+const idempotencyKeyParameter: JsonSchema = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  schema: toSchema(idempotencyKeySchema, 'input'),
+  description:
+    `One random key per action (e.g. a UUID), the same for every retry of it. Within ${IDEMPOTENCY_KEY_LIFETIME_SECONDS / 3600} hours, a repeat with the same key, call and payload gets the first answer without the work being done again; ` +
+    `the same key with another call or payload is refused (${Code.IDEMPOTENCY_KEY_REUSED}, HTTP 422); a repeat while the first is still at work gets ${Code.IDEMPOTENCY_KEY_IN_FLIGHT} (HTTP 409): ask again shortly. Only successes are kept. Keys are per account.`,
+};
+
 function operation(call: CallDefinition): JsonSchema {
   const isApi = call.access === 'apiToken';
   const codes = call.codes?.length ? `\n\nBusiness codes: ${call.codes.join(', ')}.` : '';
@@ -65,6 +80,7 @@ function operation(call: CallDefinition): JsonSchema {
     operationId: `${isApi ? 'api' : 'web'}_${call.path.replace(/\W+/g, '_')}`,
     description: `Access: ${call.access}.${codes}`,
     ...(isApi ? { security: [{ apiToken: [] }] } : {}),
+    ...(takesIdempotencyKey(call) ? { parameters: [idempotencyKeyParameter] } : {}),
     requestBody: {
       required: true,
       content: { 'application/json': { schema: isApi ? toSchema(call.request, 'input') : signedBody(call) } },

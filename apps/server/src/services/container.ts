@@ -14,8 +14,10 @@ import { ApiTokenService } from './apiTokenService.ts';
 import { CaptchaService, type CaptchaGenerator } from './captchaService.ts';
 import { RateLimiter, rateLimits, type RateLimitRules } from './rateLimiter.ts';
 import { ReplayGuard } from './replayGuard.ts';
+import { Idempotency } from './idempotency.ts';
 import { RateCountersRepository } from '../repositories/rateCounters.ts';
 import { SeenSignaturesRepository } from '../repositories/seenSignatures.ts';
+import { IdempotencyKeysRepository } from '../repositories/idempotencyKeys.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
@@ -56,6 +58,8 @@ export interface Services {
   clock: Clock;
   limiter: RateLimiter;
   replayGuard: ReplayGuard;
+  /** Calls sent with an Idempotency-Key run once; repeats get the kept answer. */
+  idempotency: Idempotency;
   push: PushHub;
   sessions: SessionService;
   accounts: AccountService;
@@ -92,9 +96,10 @@ export interface Services {
     orders: OrdersRepository;
     /** webgl/set_data reports (no rules beyond the contract's: stored as sent). */
     graphics: GraphicsReportsRepository;
-    /** The stores behind the limiter, the login throttle and the replay guard (housekeeping prunes them). */
+    /** The stores behind the limiter, the login throttle, the replay guard and idempotency (housekeeping prunes them). */
     counters: RateCountersRepository;
     seenSignatures: SeenSignaturesRepository;
+    idempotencyKeys: IdempotencyKeysRepository;
   };
 }
 
@@ -116,6 +121,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const codesRepo = new VerificationCodesRepository(db);
   const counters = new RateCountersRepository(db);
   const seenSignatures = new SeenSignaturesRepository(db);
+  const idempotencyKeys = new IdempotencyKeysRepository(db);
   const limiter = new RateLimiter(counters, clock, { ...rateLimits, ...deps.rateLimits });
   const push = new PushHub(
     async (token) => {
@@ -143,6 +149,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     clock,
     limiter,
     replayGuard: new ReplayGuard(seenSignatures, clock),
+    idempotency: new Idempotency(idempotencyKeys, deps.keys.master, clock),
     push,
     sessions,
     accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(counters, clock, deps.loginThrottle), apiTokensRepo),
@@ -168,6 +175,6 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
     stripe,
     keyRotation: new KeyRotation(db, deps.keys, deps.log),
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures },
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures, idempotencyKeys },
   };
 }
