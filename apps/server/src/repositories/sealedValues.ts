@@ -39,11 +39,18 @@ export class SealedValuesRepository {
     return rows.map((r) => ({ id: r.id, accountId: r.account_id, sealed: r.sealed }));
   }
 
-  /** Writes `next` where the value is still `expected`; returns 1 when it did. */
-  async replace(column: SealedColumn, id: string, expected: string, next: string): Promise<number> {
+  /**
+   * Writes each `next` where the value is still `expected`, in one statement (a round trip per
+   * row made converting 100,000 values take a minute on PostgreSQL); returns how many it wrote.
+   * VALUES columns are column1… on both engines.
+   */
+  async replaceMany(column: SealedColumn, changes: readonly { id: string; expected: string; next: string }[]): Promise<number> {
+    if (changes.length === 0) return 0;
+    const rows = sql.join(changes.map((c) => sql`(${c.id}, ${c.expected}, ${c.next})`));
     const result = await sql`
-      update ${sql.table(column.table)} set ${sql.ref(column.field)} = ${next}
-      where id = ${id} and ${sql.ref(column.field)} = ${expected}`.execute(this.db);
+      update ${sql.table(column.table)} set ${sql.ref(column.field)} = v.column3
+      from (values ${rows}) as v
+      where ${sql.ref(`${column.table}.id`)} = v.column1 and ${sql.ref(`${column.table}.${column.field}`)} = v.column2`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
 }

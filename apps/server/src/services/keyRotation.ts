@@ -50,7 +50,9 @@ export class KeyRotation {
       needs: (row, binding) => parseSealed(row.sealed)?.keyVersion !== keyring.current(binding.accountId).version,
       open: (row, binding) => box.open(binding, row.sealed),
     };
-    const columns = await resealPass(this.db, box, rule, this.log, (c) => progress(`${c.column}: ${c.resealed} sealed again${c.unreadable ? `, ${c.unreadable} unreadable left as they were` : ''}`));
+    const columns = await resealPass(this.db, box, rule, this.log, (c, final) =>
+      progress(final ? `${c.column}: ${c.resealed} sealed again${c.unreadable ? `, ${c.unreadable} unreadable left as they were` : ''}` : `${c.column}: ${c.resealed} sealed again so far…`),
+    );
     // A value written with an old key while this ran (a server left running) is caught by
     // another pass; one that still appears after a few is refused before any key is deleted.
     let latecomers = 0;

@@ -8,6 +8,9 @@ import type { SecretBox, SecretLog } from './secretBox.ts';
 /** Rows read, opened and written per transaction: short transactions, few round trips. */
 export const RESEAL_BATCH = 500;
 
+/** Rows between progress reports of a long column (100,000 profiles: ten lines, not two hundred). */
+const PROGRESS_EVERY = 10_000;
+
 export interface ResealCounts {
   /** `table.field`, e.g. `profiles.secrets`. */
   column: string;
@@ -31,39 +34,47 @@ export function bindingOf(column: SealedColumn, row: SealedValueRow): SealBindin
 
 /**
  * Seals every matching value again with its owner's current key, bound to its row: each column
- * in id order, a batch per transaction, each value replaced only if unchanged since it was read.
+ * in id order, a batch per statement, each value replaced only if unchanged since it was read.
  * Safe to run again after a crash, or twice at once: a value already done is not done again.
  */
-export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: ResealRule, log: SecretLog, progress: (counts: ResealCounts) => void = () => undefined): Promise<ResealCounts[]> {
+export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: ResealRule, log: SecretLog, progress: (counts: ResealCounts, final: boolean) => void = () => undefined): Promise<ResealCounts[]> {
   const totals: ResealCounts[] = [];
   for (const column of sealedColumns) {
     const counts: ResealCounts = { column: `${column.table}.${column.field}`, resealed: 0, unreadable: 0 };
     let after = '';
+    let read = 0;
+    let reported = 0;
     for (;;) {
       const rows = await new SealedValuesRepository(db).page(column, after, RESEAL_BATCH, rule.prefix);
       if (rows.length === 0) break;
       after = rows.at(-1)!.id;
+      read += rows.length;
       // Keys first, outside the transaction (accountKeyring.ts says why).
       await box.ready(rows.map((r) => r.accountId));
-      await db.transaction().execute(async (trx) => {
-        const repo = new SealedValuesRepository(trx);
-        for (const row of rows) {
-          const binding = bindingOf(column, row);
-          if (!rule.needs(row, binding)) continue;
-          let plain: string;
-          try {
-            plain = rule.open(row, binding);
-          } catch (error) {
-            counts.unreadable += 1;
-            // GCM refusing a tag is all a failed open can say: the value is not this row's, or altered.
-            log.warn({ secret: { ...binding, reason: error instanceof SecretUnreadable ? error.reason : 'not-authentic' } }, 'sealed value does not open; left as it is');
-            continue;
-          }
-          counts.resealed += await repo.replace(column, row.id, row.sealed, box.seal(binding, plain));
+      const changes: { id: string; expected: string; next: string }[] = [];
+      for (const row of rows) {
+        const binding = bindingOf(column, row);
+        if (!rule.needs(row, binding)) continue;
+        let plain: string;
+        try {
+          plain = rule.open(row, binding);
+        } catch (error) {
+          counts.unreadable += 1;
+          // GCM refusing a tag is all a failed open can say: the value is not this row's, or altered.
+          log.warn({ secret: { ...binding, reason: error instanceof SecretUnreadable ? error.reason : 'not-authentic' } }, 'sealed value does not open; left as it is');
+          continue;
         }
-      });
-      progress(counts);
+        changes.push({ id: row.id, expected: row.sealed, next: box.seal(binding, plain) });
+      }
+      // One statement per batch, so one transaction: all of the batch or none of it.
+      counts.resealed += await new SealedValuesRepository(db).replaceMany(column, changes);
+      // A long column says how far it got now and then.
+      if (rows.length === RESEAL_BATCH && read - reported >= PROGRESS_EVERY) {
+        reported = read;
+        progress(counts, false);
+      }
     }
+    progress(counts, true);
     totals.push(counts);
   }
   return totals;
