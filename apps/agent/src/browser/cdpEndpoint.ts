@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { fromOwnUser } from '../net/peerUid.ts';
 import type { CdpConnection } from './cdp.ts';
+import { createCdpMask } from './cdpMask.ts';
 import type { CdpMux, ClientHome } from './cdpMux.ts';
 
 export interface CdpEndpointOptions {
@@ -45,6 +46,8 @@ function sameSecret(candidate: string, secret: string): boolean {
  * A connection must also come from this user's processes where the system tells (Linux), name
  * loopback as its Host (no DNS rebinding) and carry no Origin (no web page), as Chromium's own
  * endpoint requires. With `open`, the secret-less forms of the same paths answer too.
+ *
+ * Every client is masked (cdpMask.ts) unless its URL says `?cdp_mask=0`.
  */
 export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, options: CdpEndpointOptions): Promise<CdpEndpoint> {
   const secret = randomBytes(24).toString('base64url');
@@ -88,8 +91,10 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
     answer.then((body) => send(200, body)).catch(() => send(503, { error: 'the browser is not answering' }));
   });
   server.on('upgrade', (request: http.IncomingMessage, socket: Socket, head: Buffer) => {
-    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
-    const rest = admitted(request) ? unlock(pathname, true) : null;
+    const requested = new URL(request.url ?? '/', 'http://x');
+    const rest = admitted(request) ? unlock(requested.pathname, true) : null;
+    // The mask is on unless the client's URL turns it off (`?cdp_mask=0`, as the start's answer names it).
+    const mask = requested.searchParams.get('cdp_mask') === '0' ? null : createCdpMask();
     const page = rest === null ? null : /^\/devtools\/page\/([\w.-]+)$/.exec(rest);
     const home: ClientHome | null = rest === '/devtools/browser' ? { browser: true } : page ? { targetId: page[1]! } : null;
     if (!home) {
@@ -106,6 +111,7 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
           home,
           (text) => client.readyState === client.OPEN && client.send(text),
           () => client.close(),
+          mask,
         )
         .then((done) => {
           attached = done;

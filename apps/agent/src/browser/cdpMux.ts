@@ -1,4 +1,5 @@
 import type { CdpTransport } from './cdp.ts';
+import type { CdpMask } from './cdpMask.ts';
 
 interface Message {
   id?: number;
@@ -86,14 +87,18 @@ export class CdpMux {
     this.options.ready = ready;
   }
 
-  /** Attaches a client at `home`; its messages come back through `deliver` as text. */
-  async attachClient(home: ClientHome, deliver: (text: string) => void, onGone: () => void): Promise<MuxClient> {
+  /**
+   * Attaches a client at `home`; its messages come back through `deliver` as text. With a
+   * `mask` (cdpMask.ts), what it sends and hears is rewritten so pages cannot tell it is there.
+   */
+  async attachClient(home: ClientHome, deliver: (text: string) => void, onGone: () => void, mask: CdpMask | null = null): Promise<MuxClient> {
     const homeSession = await this.openHome(home);
     let gone = false;
     const channel: Channel = {
       deliver: (message) => {
         if (message.sessionId === homeSession) delete message.sessionId;
-        deliver(JSON.stringify(message));
+        const text = JSON.stringify(message);
+        deliver(mask && message.method ? mask.incoming(message.method, text) : text);
       },
       owned: new Set(),
     };
@@ -118,6 +123,10 @@ export class CdpMux {
         let message: Message;
         try {
           message = JSON.parse(text) as Message;
+          if (mask && typeof message.method === 'string') {
+            const masked = mask.outgoing(message.method, text);
+            if (masked !== text) message = JSON.parse(masked) as Message;
+          }
         } catch {
           return;
         }

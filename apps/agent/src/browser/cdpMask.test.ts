@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createCdpMask } from './cdpMask.ts';
+
+describe('the CDP mask', () => {
+  it('takes client source URLs out of evaluated scripts', () => {
+    const mask = createCdpMask();
+    const sent = JSON.stringify({ id: 1, method: 'Runtime.callFunctionOn', params: { functionDeclaration: '() => document.title\n//# sourceURL=pptr:evaluate;file%3A%2F%2F%2Fx.js%3A3%3A5' } });
+    const masked = JSON.parse(mask.outgoing('Runtime.callFunctionOn', sent));
+    expect(masked.params.functionDeclaration).toBe('() => document.title\n');
+  });
+
+  it('renames bindings and worlds the same way every time, and names them back in events', () => {
+    const mask = createCdpMask();
+    const added = JSON.parse(mask.outgoing('Runtime.addBinding', JSON.stringify({ id: 1, method: 'Runtime.addBinding', params: { name: 'puppeteer_reportBack' } })));
+    const prefix = /^([a-z]{10}_)reportBack$/.exec(added.params.name)?.[1];
+    expect(prefix).toBeDefined();
+    const script = JSON.parse(mask.outgoing('Runtime.evaluate', JSON.stringify({ id: 2, method: 'Runtime.evaluate', params: { expression: "globalThis['puppeteer_' + name](1); class UtilityScript {}" } })));
+    expect(script.params.expression).toBe(`globalThis['${prefix}' + name](1); class ${script.params.expression.match(/class (\w+)/)[1]} {}`);
+    expect(script.params.expression).not.toMatch(/puppeteer|UtilityScript/);
+    const world = JSON.parse(mask.outgoing('Page.createIsolatedWorld', JSON.stringify({ id: 3, method: 'Page.createIsolatedWorld', params: { frameId: 'F', worldName: '__puppeteer_utility_world__24.1.0' } })));
+    expect(world.params.worldName).toMatch(/^[a-z]{10}$/);
+    const created = JSON.parse(mask.incoming('Runtime.executionContextCreated', JSON.stringify({ method: 'Runtime.executionContextCreated', params: { context: { id: 5, name: world.params.worldName } } })));
+    expect(created.params.context.name).toBe('__puppeteer_utility_world__24.1.0');
+    const called = JSON.parse(mask.incoming('Runtime.bindingCalled', JSON.stringify({ method: 'Runtime.bindingCalled', params: { name: added.params.name, payload: '{}' } })));
+    expect(called.params.name).toBe('puppeteer_reportBack');
+  });
+
+  it('leaves every other message as it is', () => {
+    const mask = createCdpMask();
+    const text = JSON.stringify({ id: 1, method: 'Page.navigate', params: { url: 'https://shop.example/puppeteer_guide' } });
+    expect(mask.outgoing('Page.navigate', text)).toBe(text);
+  });
+});

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium as playwright } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useLaunchHarness } from '../support/launchHarness.ts';
+
+/**
+ * An automation client attached through the agent's endpoint, seen from the page it drives
+ * (e2e/fixtures/automationLeaks.html): without the mask (`?cdp_mask=0`) the page finds
+ * Puppeteer's and Playwright's names in its stack traces and on its window; with the mask, the
+ * default, it finds nothing, and the clients work as before.
+ */
+const h = useLaunchHarness();
+const page = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/automationLeaks.html'));
+let site: http.Server;
+let siteUrl: string;
+
+beforeAll(async () => {
+  site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+interface Leaks {
+  sourceUrl: boolean;
+  stacksSeen: number;
+  bindings: string[];
+  webdriver: boolean;
+  runtimeEnable: boolean;
+}
+
+async function startedEndpoint(name: string): Promise<{ id: string; ws: string }> {
+  const id = await h.createProfile(name);
+  const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
+  expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+  return { id, ws: started.body.data.ws.puppeteer as string };
+}
+
+/** Puppeteer as scripts use it: a page, a function exposed to it, an evaluation that reads the page. */
+async function seenByPuppeteer(ws: string): Promise<Leaks> {
+  const browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: null });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(siteUrl);
+    await tab.exposeFunction('reportBack', (value: string) => value);
+    expect(await tab.evaluate(() => document.title)).toBe('leaks');
+    expect(await tab.evaluate(async () => (window as unknown as { reportBack(v: string): Promise<string> }).reportBack('called'))).toBe('called');
+    await tab.click('#go');
+    await tab.type('#q', 'typed');
+    expect(await tab.$eval('#go', (button) => button.textContent)).toBe('clicked');
+    expect(await tab.$eval('#q', (input) => (input as HTMLInputElement).value)).toBe('typed');
+    expect((await tab.screenshot()).length).toBeGreaterThan(1000);
+    const leaks = (await tab.evaluate(() => (window as unknown as { leaks(): Leaks }).leaks())) as Leaks;
+    // A navigation waited for, and a selector waited for in the new document (Puppeteer's utility world).
+    await Promise.all([tab.waitForNavigation(), tab.evaluate(() => location.assign('?next'))]);
+    expect(await tab.waitForSelector('#go')).not.toBeNull();
+    expect(tab.url()).toBe(`${siteUrl}?next`);
+    return leaks;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function seenByPlaywright(ws: string): Promise<Leaks> {
+  const browser = await playwright.connectOverCDP(ws);
+  try {
+    const tab = await browser.contexts()[0]!.newPage();
+    await tab.goto(siteUrl);
+    await tab.exposeFunction('reportBack', (value: string) => value);
+    expect(await tab.evaluate(() => document.title)).toBe('leaks');
+    expect(await tab.evaluate(async () => (window as unknown as { reportBack(v: string): Promise<string> }).reportBack('called'))).toBe('called');
+    await tab.locator('#go').click();
+    await tab.locator('#q').fill('typed');
+    expect(await tab.locator('#go').textContent()).toBe('clicked');
+    expect(await tab.locator('#q').inputValue()).toBe('typed');
+    expect((await tab.screenshot()).length).toBeGreaterThan(1000);
+    const leaks = (await tab.evaluate(() => (window as unknown as { leaks(): Leaks }).leaks())) as Leaks;
+    await Promise.all([tab.waitForURL('**/?next'), tab.evaluate(() => location.assign('?next'))]);
+    await tab.locator('#go').waitFor();
+    return leaks;
+  } finally {
+    await browser.close();
+  }
+}
+
+describe('an attached client, as the page sees it', () => {
+  it('without the mask: Puppeteer\'s and Playwright\'s names show in stack traces and on the window', async () => {
+    const { id, ws } = await startedEndpoint('Unmasked');
+    const unmasked = `${ws}?cdp_mask=0`;
+    const byPuppeteer = await seenByPuppeteer(unmasked);
+    expect(byPuppeteer.sourceUrl).toBe(true);
+    expect(byPuppeteer.bindings.some((name) => name.startsWith('puppeteer_'))).toBe(true);
+    const byPlaywright = await seenByPlaywright(unmasked);
+    expect(byPlaywright.sourceUrl).toBe(true);
+    expect(byPlaywright.bindings).toContain('__playwright__binding__');
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+
+  it('with the mask (the default): nothing of either client, and both still drive the page', async () => {
+    const { id, ws } = await startedEndpoint('Masked');
+    for (const seen of [await seenByPuppeteer(ws), await seenByPlaywright(ws)]) {
+      expect(seen.stacksSeen).toBeGreaterThan(0);
+      expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false });
+      // Measured, not masked: Chromium 156 shows a page nothing of the Runtime domain being on.
+      expect(seen.runtimeEnable).toBe(false);
+    }
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+});
