@@ -26,7 +26,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function profileFor(id: string, pageUrl: string, proxyPort: number): Profile {
   return profileSchema.parse({
-    id, serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'bench', name: 'bench' }, members: [], sharer: null,
+    id, serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'bench', name: 'bench' }, members: [], sharer: null, permission: 'full',
     name: id, groupId: '0', os: 'windows', kernelVersion: '156', resolution: '1366x768', language: 'de-DE,de', timezone: 'Europe/Berlin', startPage: pageUrl,
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     proxy: { type: 'http', host: '127.0.0.1', port: proxyPort, username: 'bench', password: 'bench-pass' },

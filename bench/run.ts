@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { loginCall, memberCall, profileBatchCreateCall, profileCreateCall, profileListCall, publicConfigSchema } from '@facet/contracts';
 import pg from 'pg';
+import { benchCdpRoundTrip } from './cdpRoundTrip.ts';
 import { benchLaunch } from './launch.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
@@ -131,18 +132,23 @@ function report(results: EngineResult[]): string {
   return lines.join('\n');
 }
 
-// `npm run bench` runs both; `npm run bench -- list` or `-- launch` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- launch` or `-- cdp` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
-if (only !== 'launch') {
+if (only === undefined || only === 'list') {
   const results: EngineResult[] = [];
   results.push(await benchEngine('sqlite', 18480));
   if (process.env.DATABASE_URL) results.push(await benchEngine('postgres', 18481));
   fs.appendFileSync(file, report(results));
   console.log(report(results));
 }
-if (only !== 'list') {
+if (only === undefined || only === 'launch') {
   const launch = await benchLaunch();
   fs.appendFileSync(file, launch);
   console.log(launch);
+}
+if (only === undefined || only === 'cdp') {
+  const cdp = await benchCdpRoundTrip();
+  fs.appendFileSync(file, cdp);
+  console.log(cdp);
 }
