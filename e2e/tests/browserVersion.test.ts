@@ -1,5 +1,5 @@
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
-import { Code, memberCall, publicConfigSchema, type SessionGrant } from '@facet/contracts';
+import { Code, memberCall, publicConfigSchema } from '@facet/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
@@ -71,13 +71,21 @@ describe('browser version, as a new person', () => {
     await page.getByTestId('menu-recycle').getByText(german('menu.recycle')).waitFor();
     await screenshot(page, 'shell-night-de');
 
-    // Sign out with confirmation; the old token no longer works.
-    const grant = await page.evaluate(() => JSON.parse(sessionStorage.getItem('facet.credentials') ?? localStorage.getItem('facet.credentials') ?? 'null'));
+    // The session lives in HttpOnly cookies: no script of the page can read the token, and web storage holds none.
+    const sessionCookie = (await page.context().cookies(env.stack.serverUrl)).find((c) => c.name === 'facet_session')!;
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('facet_session');
+    const stored = await page.evaluate(() => JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)]));
+    expect(stored).not.toContain(sessionCookie.value);
+    expect(JSON.parse(await page.evaluate(() => sessionStorage.getItem('facet.credentials') ?? localStorage.getItem('facet.credentials') ?? 'null'))).toMatchObject({ auth: '', refresh: '' });
+
+    // Sign out with confirmation: the cookies go, and the old token no longer works.
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('logout'), page.getByTestId('logout-confirm'));
     await page.getByTestId('logout-confirm').click();
     await page.waitForURL('**/login');
+    expect((await page.context().cookies(env.stack.serverUrl)).filter((c) => c.name.startsWith('facet_'))).toEqual([]);
     const config = publicConfigSchema.parse(await (await fetch(`${env.stack.serverUrl}/config.json`)).json());
-    const client = new ApiClient({ baseUrl: env.stack.serverUrl, signKey: config.signKey, credentials: memoryCredentialStore({ ...(grant as SessionGrant), refresh: '' }), getLanguage: () => 0 });
+    const client = new ApiClient({ baseUrl: env.stack.serverUrl, signKey: config.signKey, credentials: memoryCredentialStore({ auth: sessionCookie.value, refresh: '', expiresAt: 0, refreshExpiresAt: 0 }), getLanguage: () => 0 });
     await expect(client.call(memberCall, {})).rejects.toMatchObject({ code: Code.SESSION_EXPIRED });
     expect(errors).toEqual([]);
     await page.close();

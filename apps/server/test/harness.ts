@@ -29,7 +29,7 @@ export interface TestServer {
   clock: TestClock;
   facet: FacetServer;
   schema: string | null;
-  client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void; fetch?: typeof fetch }): ApiClient;
+  client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void; fetch?: typeof fetch; cookieSession?: 'cookie' | 'cookie-keep' }): ApiClient;
   /** The newest code mailed to an address, read from the outbox like a local user would. */
   codeFor(address: string): string;
   outboxFiles(): string[];
@@ -96,6 +96,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
         ...(options.apiToken ? { apiToken: options.apiToken } : {}),
         ...(options.onLoginRequired ? { onLoginRequired: options.onLoginRequired } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.cookieSession ? { cookieSession: () => options.cookieSession! } : {}),
       }),
     codeFor: (addr) => {
       const file = outboxFiles().filter((f) => f.includes(addr.replace(/[^a-zA-Z0-9@._-]/g, '_'))).pop();

@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   Code,
   IDEMPOTENCY_KEY_HEADER,
+  SESSION_MODE_HEADER,
   WEB_PREFIX,
   refreshCall,
   signRequest,
@@ -31,6 +32,12 @@ export interface ApiClientOptions {
   onNetworkFailure?: (error: ApiError) => void;
   /** For API-token calls under /v2/api/. */
   apiToken?: string;
+  /**
+   * The browser version's session in HttpOnly cookies (contracts/sessionCookie.ts): its grants
+   * carry no token, the calls say so in a header, and the browser sends the cookies. The value
+   * says whether the session outlives the browser ('cookie-keep') or not ('cookie').
+   */
+  cookieSession?: () => 'cookie' | 'cookie-keep';
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -76,7 +83,7 @@ export class ApiClient {
     payload: z.input<Req>,
     callOptions: CallOptions = {},
   ): Promise<z.output<Res>> {
-    const sentWith = this.options.credentials.load()?.auth;
+    const sentWith = grantMark(this.options.credentials.load());
     const action = takesIdempotencyKey(call) && callOptions.idempotencyKey === undefined ? this.actionKeys.take(call.path, payload) : null;
     const keyed = { ...callOptions, ...(action ? { idempotencyKey: action.key } : {}) };
     // A call without an answer (network failure, abort) throws here and keeps its key for a retry.
@@ -116,7 +123,7 @@ export class ApiClient {
    */
   private renewSession(sentWith: string | undefined): Promise<boolean> {
     const current = this.options.credentials.load();
-    if (current && sentWith !== undefined && current.auth !== sentWith) return Promise.resolve(true);
+    if (current && sentWith !== undefined && grantMark(current) !== sentWith) return Promise.resolve(true);
     if (!this.renewal) {
       this.renewal = this.refreshOnce().finally(() => {
         this.renewal = null;
@@ -126,8 +133,10 @@ export class ApiClient {
   }
 
   private async refreshOnce(): Promise<boolean> {
-    const refresh = this.options.credentials.load()?.refresh;
-    if (!refresh) return false;
+    const grant = this.options.credentials.load();
+    // A cookie session's refresh credential is its cookie: an empty one is sent, the server reads it.
+    const refresh = grant?.refresh ?? '';
+    if (!grant || (!refresh && !this.options.cookieSession)) return false;
     try {
       const answer = await this.send(refreshCall, { refresh }, {});
       if (answer.code !== Code.OK || !answer.data) {
@@ -190,6 +199,7 @@ export class ApiClient {
           }),
         );
     const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (!isApi && this.options.cookieSession) headers[SESSION_MODE_HEADER] = this.options.cookieSession();
     if (isApi && this.options.apiToken) headers.authorization = `Bearer ${this.options.apiToken}`;
     if (callOptions.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = callOptions.idempotencyKey;
     let response: Response;
@@ -225,6 +235,11 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     };
     signal?.addEventListener('abort', stop, { once: true });
   });
+}
+
+/** Which grant a call went out with: a cookie session's grants differ only in their times. */
+function grantMark(grant: SessionGrant | null): string | undefined {
+  return grant ? `${grant.auth}|${grant.expiresAt}` : undefined;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -12,6 +12,12 @@ export interface PushChannelOptions {
   /** socket.io origin; empty for the page's own origin. */
   pushHost: string;
   getAuth: () => string | null | undefined;
+  /**
+   * A cookie session (contracts/sessionCookie.ts): `getAuth` answers PUSH_LOGIN_BY_COOKIE and
+   * the server reads the cookie the handshake carried, so a renewed session logs in again over
+   * a new handshake, which carries the new cookie.
+   */
+  loginByCookie?: boolean;
   getLanguage: () => number;
   onPush: (push: RealtimePush) => void;
   onConnectionChange?: (connected: boolean) => void;
@@ -56,6 +62,18 @@ export class PushChannel {
       .emitWithAck(realtimeEvents.login, { auth, lang: this.options.getLanguage() })
       .then((ack: { code?: number }) => (typeof ack?.code === 'number' ? ack.code : -1))
       .catch(() => -1);
+  }
+
+  /** After a silent re-login: the channel logs in with the new session. */
+  renew(): void {
+    if (!this.options.loginByCookie) {
+      void this.login();
+      return;
+    }
+    if (!this.socket.connected) return;
+    // The connect handler logs in again.
+    this.socket.disconnect();
+    this.socket.connect();
   }
 
   close(): void {

@@ -10,6 +10,7 @@ export * from './idempotency.ts';
 export * from './fields.ts';
 export * from './config.ts';
 export * from './realtime.ts';
+export * from './sessionCookie.ts';
 export * from './bridge.ts';
 export * from './fingerprintCheck.ts';
 export * from './calls/index.ts';

@@ -1,5 +1,5 @@
 import { ApiClient, PushChannel, type ApiError } from '@facet/api-client';
-import { Code, publicConfigSchema, type BridgePush, type ClientBootstrap, type PublicConfig, type RealtimeProgress, type RealtimePush } from '@facet/contracts';
+import { Code, PUSH_LOGIN_BY_COOKIE, publicConfigSchema, sessionModes, type BridgePush, type ClientBootstrap, type PublicConfig, type RealtimeProgress, type RealtimePush } from '@facet/contracts';
 import { BridgeClient } from '../lib/bridge.ts';
 import { browserCredentialStore } from '../lib/credentials.ts';
 import { EventHub } from '../lib/events.ts';
@@ -64,9 +64,13 @@ export async function createRuntime(): Promise<Runtime> {
   const credentials = browserCredentialStore();
   const getLanguage = () => currentLanguage().code;
 
+  // The browser version keeps its session in HttpOnly cookies; the desktop client hands its
+  // token to the agent, so it keeps the token itself (sealed storage).
+  const cookieSession = bootstrap === null;
   const push = new PushChannel({
     pushHost: config.pushHost,
-    getAuth: () => credentials.load()?.auth,
+    getAuth: () => (cookieSession ? (credentials.load() ? PUSH_LOGIN_BY_COOKIE : null) : credentials.load()?.auth),
+    loginByCookie: cookieSession,
     getLanguage,
     onPush: (message) => events.emit('push', message),
     onProgress: (progress) => events.emit('progress', progress),
@@ -76,10 +80,11 @@ export async function createRuntime(): Promise<Runtime> {
     signKey: config.signKey,
     credentials,
     getLanguage,
+    ...(cookieSession ? { cookieSession: () => (credentials.keeps() ? sessionModes.cookieKeep : sessionModes.cookie) } : {}),
     onLoginRequired: (error) => events.emit('loginRequired', { code: error.code === Code.SESSION_EXPIRED ? Code.SESSION_EXPIRED : error.code, msg: error.msg }),
     // A new token after the silent re-login: the push channel must log in with it (spec §4).
     onSessionRenewed: () => {
-      void push.login();
+      push.renew();
       events.emit('sessionRenewed', true);
     },
     onNetworkFailure: (error) => events.emit('networkFailure', error),

@@ -3,10 +3,13 @@ import type { SessionGrant } from '@facet/contracts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
 
 /**
- * Session token and refresh credential (never the password). "Keep me signed in" keeps them in
- * localStorage; otherwise in sessionStorage, so closing the browser signs out.
+ * The session grant (never the password). "Keep me signed in" keeps it in localStorage;
+ * otherwise in sessionStorage, so closing the browser signs out. In the browser version the
+ * grant holds no token: the token and the refresh credential are HttpOnly cookies
+ * (contracts/sessionCookie.ts), and what is kept here only says that, and until when, a session
+ * is open.
  */
-export function browserCredentialStore(): CredentialStore & { setKeep(keep: boolean): void } {
+export function browserCredentialStore(): CredentialStore & { setKeep(keep: boolean): void; keeps(): boolean } {
   let keep: boolean | null = null;
   const where = (): 'local' | 'session' => {
     if (keep !== null) return keep ? 'local' : 'session';
@@ -26,5 +29,6 @@ export function browserCredentialStore(): CredentialStore & { setKeep(keep: bool
     setKeep: (value) => {
       keep = value;
     },
+    keeps: () => where() === 'local',
   };
 }

@@ -5,6 +5,8 @@ import {
   computeSignature,
   decodePayload,
   limits,
+  loginCall,
+  logoutCall,
   resolveLanguage,
   signaturesEqual,
   signedRequestSchema,
@@ -21,6 +23,7 @@ import type { ReplayGuard } from '../services/replayGuard.ts';
 import type { SessionService } from '../services/sessionService.ts';
 import { answer, invalidInput } from './answers.ts';
 import type { CallContext } from './context.ts';
+import { clearSessionCookies, cookieSessionOf, grantToCookies, withCookieRefresh, type CookieSession } from './cookieSession.ts';
 import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
 import { machineName, runInScope } from './requestScope.ts';
 
@@ -70,19 +73,25 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
       url,
       handler: async (request, reply) => {
         let language = requestLanguage(request);
+        // The browser version's session lives in HttpOnly cookies (cookieSession.ts).
+        const cookies = isApi ? null : cookieSessionOf(request);
         try {
           const { payload, ctx } = isApi
             ? await readApiCall(request, call, deps)
-            : await readWebCall(request, url, call, deps, (l) => (language = l));
-          const parsed = call.request.safeParse(payload);
+            : await readWebCall(request, url, call, deps, (l) => (language = l), cookies);
+          const parsed = call.request.safeParse(withCookieRefresh(call, payload, cookies));
           if (!parsed.success) throw invalidInput(parsed.error);
           const machine = isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent);
+          const secure = requestOrigin(request, deps).startsWith('https:');
+          // A sign-in says itself whether to keep the session past the browser's close.
+          const keep = call === loginCall ? (parsed.data as { isKeep: boolean }).isKeep : cookies?.keep === true;
           const run = async (): Promise<KeptAnswer> => {
             const data = await runInScope({ machine }, () => handler(parsed.data, ctx));
-            return { status: 200, body: answer(Code.OK, ctx.language, data ?? null) };
+            return { status: 200, body: answer(Code.OK, ctx.language, grantToCookies(call, data, cookies && { ...cookies, keep }, reply, secure, deps.clock.now()) ?? null) };
           };
           const key = idempotencyKeyOf(request, call);
           const sent = key && ctx.account ? await deps.idempotency.once(ctx.account.id, key, requestFingerprint(url, payload), run) : await run();
+          if (cookies && call === logoutCall) clearSessionCookies(reply, secure);
           return reply.status(sent.status).send(sent.body);
         } catch (error) {
           return sendError(reply, error, language);
@@ -98,6 +107,7 @@ async function readWebCall(
   call: CallDefinition,
   deps: CallLayerDeps,
   setLanguage: (language: Language) => void,
+  cookies: CookieSession | null,
 ): Promise<{ payload: unknown; ctx: CallContext }> {
   const envelope = signedRequestSchema.safeParse(request.method === 'GET' ? request.query : request.body);
   if (!envelope.success) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'envelope', key: 'validation.invalid' }] }, 400);
@@ -122,7 +132,7 @@ async function readWebCall(
 
   const ctx: CallContext = { language, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', origin: requestOrigin(request, deps), account: null, session: null };
   if (call.access === 'session') {
-    const authenticated = await deps.sessions.authenticate(signed.auth);
+    const authenticated = await deps.sessions.authenticate(signed.auth || cookies?.token || '');
     if (!authenticated) throw new AppError(Code.SESSION_EXPIRED);
     ctx.account = authenticated.account;
     ctx.session = authenticated.session;

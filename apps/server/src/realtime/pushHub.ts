@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   Code,
+  PUSH_LOGIN_BY_COOKIE,
+  SESSION_COOKIE,
   codeMessageKey,
   realtimeEvents,
   realtimeLoginSchema,
@@ -12,6 +14,7 @@ import {
 import { translate } from '@facet/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { readCookie } from '../calls/cookieSession.ts';
 
 export interface PushIdentity {
   accountId: string;
@@ -54,7 +57,9 @@ export class PushHub {
       const parsed = realtimeLoginSchema.safeParse(raw);
       if (!parsed.success) return reply({ code: Code.INVALID_INPUT });
       try {
-        const identity = await this.authenticate(parsed.data.auth);
+        // A cookie session cannot read its token: the cookie came with the handshake (same site only).
+        const token = parsed.data.auth === PUSH_LOGIN_BY_COOKIE ? readCookie(socket.request.headers.cookie, SESSION_COOKIE) : parsed.data.auth;
+        const identity = token ? await this.authenticate(token) : null;
         if (!identity) return reply({ code: Code.SESSION_EXPIRED });
         for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
         socket.data.lang = resolveLanguage(parsed.data.lang ?? 0).tag;

@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
 import type { SessionRow } from '../repositories/sessions.ts';
 import type { Services } from '../services/container.ts';
+import { cookieSessionOf } from '../calls/cookieSession.ts';
 
 export interface BearerIdentity {
   account: Account;
@@ -14,7 +15,8 @@ export interface BearerIdentity {
 /**
  * Routes outside the signed-call layer (a multipart upload, a binary download) take the token
  * in `Authorization: Bearer`: a console session token (`s_…`), or where allowed an API token
- * (`fct_…`). As with calls, the token is the authorization; there is no signature to lean on.
+ * (`fct_…`), or the browser version's session cookie with its header (calls/cookieSession.ts).
+ * As with calls, the token is the authorization; there is no signature to lean on.
  */
 export async function bearerAccount(request: FastifyRequest, services: Services, allowApiToken: boolean): Promise<BearerIdentity> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -23,7 +25,9 @@ export async function bearerAccount(request: FastifyRequest, services: Services,
     if (!account) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
     return { account, session: null };
   }
-  const found = token ? await services.sessions.authenticate(token) : null;
+  // The browser version's session is an HttpOnly cookie its scripts cannot read to send as a bearer.
+  const sessionToken = token || cookieSessionOf(request)?.token || '';
+  const found = sessionToken ? await services.sessions.authenticate(sessionToken) : null;
   // 886, as for a call: the console refreshes its session once and repeats the request.
   if (!found) throw new AppError(Code.SESSION_EXPIRED);
   return { account: found.account, session: found.session };

@@ -116,7 +116,8 @@ export const refreshCall = defineCall({
   tag: 'auth',
   summary: 'Exchange the refresh credential for a new session token (and a new refresh credential).',
   codes: [Code.REFRESH_INVALID, Code.ACCOUNT_DISABLED],
-  request: z.object({ refresh: z.string().min(1).max(256) }),
+  /** Empty in a cookie session (sessionCookie.ts): the server reads the HttpOnly refresh cookie. */
+  request: z.object({ refresh: z.string().max(256) }),
   response: sessionGrantSchema,
 });
 

@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_FAILURE } from '@facet/api-client';
-import { Code, PLUGIN_UPLOAD_PATH, memberCall, pluginUploadResponseSchema, type Envelope, type PluginUploadResponse } from '@facet/contracts';
+import { Code, PLUGIN_UPLOAD_PATH, SESSION_MODE_HEADER, memberCall, sessionModes, pluginUploadResponseSchema, type Envelope, type PluginUploadResponse } from '@facet/contracts';
 import type { Runtime } from '../../app/runtime.ts';
 
 /** What the upload dialog sends: text for a new plugin, `pluginId` for a new version of one. */
@@ -78,7 +78,9 @@ function post(url: string, token: string, body: FormData, { onProgress, signal }
     const abort = () => request.abort();
     request.open('POST', url);
     request.responseType = 'text';
-    request.setRequestHeader('authorization', `Bearer ${token}`);
+    // No token in the browser version: its session is an HttpOnly cookie the request carries.
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    else request.setRequestHeader(SESSION_MODE_HEADER, sessionModes.cookie);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };
@@ -115,7 +117,8 @@ type UploadRuntime = Pick<Runtime, 'api' | 'config' | 'credentials' | 'events'>;
 export async function uploadPlugin(runtime: UploadRuntime, input: PluginUploadInput, options: UploadOptions): Promise<PluginUploadResponse> {
   const url = `${runtime.config.apiHost}${PLUGIN_UPLOAD_PATH}?lang=${options.lang}`;
   for (let attempt = 1; ; attempt++) {
-    const token = runtime.credentials.load()?.auth ?? '';
+    const grant = runtime.credentials.load();
+    const token = grant?.auth ?? '';
     let answer: Envelope<unknown>;
     try {
       answer = await post(url, token, uploadForm(input), options);
@@ -131,7 +134,9 @@ export async function uploadPlugin(runtime: UploadRuntime, input: PluginUploadIn
     const sessionGone = answer.code === Code.SESSION_EXPIRED || answer.code === Code.FORCED_LOGOUT;
     if (sessionGone && attempt === 1) {
       await runtime.api.call(memberCall, {}, { signal: options.signal });
-      if (runtime.credentials.load()?.auth !== token) continue;
+      // Renewed: a new token, or (a cookie session) a new expiry.
+      const renewed = runtime.credentials.load();
+      if (renewed && (renewed.auth !== token || renewed.expiresAt !== grant?.expiresAt)) continue;
     }
     throw new ApiError(answer.code, answer.msg, answer.data);
   }
