@@ -13,6 +13,7 @@ import {
   apiProfileOpenedCall,
   apiProfileCookiesCall,
   apiProfileLaunchCall,
+  apiProfileShareCall,
   profileCookiesCall,
   apiSharedListCall,
   profileDetailCall,
@@ -120,6 +121,30 @@ describe('profile calls with an API token', () => {
     expect(await api.call(apiProfileDeleteCall, { ids: [spare] })).toEqual({ changed: 1 });
     await refusal(ownerClient.call(profileDetailCall, { id: spare }), Code.NOT_FOUND);
     expect(await api.call(apiGroupDeleteCall, { id: group.id })).toEqual({ moved: 0 });
+  });
+
+  it('finds the profiles a script names by id or by number, in its own list and in the shared one', async () => {
+    const api = server.client({ apiToken: ownerToken });
+    const [second, third] = (await createProfiles(ownerClient, 2)) as [string, string];
+    const { profile } = await api.call(apiProfileDetailCall, { id: third });
+    expect((await api.call(apiProfileListCall, { ids: [owned, third] })).list.map((r) => r.id).sort()).toEqual([owned, third].sort());
+    const bySerial = await api.call(apiProfileListCall, { serials: [profile.serial] });
+    expect(bySerial).toMatchObject({ total: 1, list: [{ id: third, serial: profile.serial }] });
+    expect((await api.call(apiProfileListCall, { ids: [] })).total).toBe(0);
+    // Another account's ids and numbers find nothing of this one's.
+    const stranger = server.client({ apiToken: strangerToken });
+    expect((await stranger.call(apiProfileListCall, { ids: [second], serials: [profile.serial] })).total).toBe(0);
+    expect((await server.client({ apiToken: recipientToken }).call(apiSharedListCall, { ids: [owned, second] })).list.map((r) => r.id)).toEqual([owned]);
+  });
+
+  it('shares with an account named by e-mail, as the console does; a stranger\'s token shares nothing of the owner\'s', async () => {
+    const api = server.client({ apiToken: ownerToken });
+    const [spare] = (await createProfiles(ownerClient, 1)) as [string];
+    const receiver = await signedIn(server);
+    expect(await api.call(apiProfileShareCall, { mode: 'accounts', ids: [spare], accounts: [receiver.email] })).toEqual({ changed: 1, recipients: 1 });
+    const receiverApi = server.client({ apiToken: await tokenFor(receiver.email) });
+    expect((await receiverApi.call(apiSharedListCall, {})).list.map((r) => r.id)).toEqual([spare]);
+    await refusal(server.client({ apiToken: strangerToken }).call(apiProfileShareCall, { mode: 'accounts', ids: [owned], accounts: [receiver.email] }), Code.NOT_FOUND);
   });
 
   it('refuses a made-up token, and the old token once a new one is issued', async () => {

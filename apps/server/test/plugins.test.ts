@@ -5,6 +5,8 @@ import type { ApiClient } from '@facet/api-client';
 import {
   Code,
   PLUGIN_UPLOAD_PATH,
+  apiPluginAssignCall,
+  apiPluginListCall,
   apiProfilePluginsCall,
   apiTokenResetCall,
   groupCreateCall,
@@ -339,6 +341,22 @@ describe('plugin download and removal', () => {
     expect((await download(version.sha256, 'fct_wrong')).status).toBe(401);
     expect((await download(version.sha256, 's_wrong')).status).toBe(401);
     expect((await download('../../sign-key', tokenOf(client))).status).toBe(404);
+  });
+
+  it('lists the team’s plugins and pins one on a profile with an API token, as the console does; another team’s token sees none', async () => {
+    const { client, password } = await signedIn(server);
+    const { plugin, version } = await uploaded(client, { name: 'For scripts', pkg: { bytes: extension('6.0.0') } });
+    const [profileId] = await createProfiles(client, 1);
+    const { token } = await client.call(apiTokenResetCall, { passwd: password });
+    const script = server.client({ apiToken: token });
+    expect(await script.call(apiPluginListCall, {})).toEqual(await client.call(pluginListCall, {}));
+    expect(await script.call(apiPluginAssignCall, { id: plugin.id, versionId: version.id, profileIds: [profileId!] })).toEqual({ assigned: 1 });
+    expect((await client.call(profilePluginsCall, { profileId: profileId! })).list.map((p) => p.versionId)).toEqual([version.id]);
+
+    const stranger = await signedIn(server);
+    const strangerScript = server.client({ apiToken: (await stranger.client.call(apiTokenResetCall, { passwd: stranger.password })).token });
+    expect((await strangerScript.call(apiPluginListCall, {})).total).toBe(0);
+    await refusal(strangerScript.call(apiPluginAssignCall, { id: plugin.id, versionId: version.id, profileIds: [profileId!] }), Code.NOT_FOUND);
   });
 
   it('removes a plugin with its pins and bytes: profiles load nothing at the next start', async () => {

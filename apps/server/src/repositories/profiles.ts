@@ -113,6 +113,7 @@ export class ProfilesRepository {
     if (query.groupId !== undefined) base = query.groupId === '0' ? base.where('p.group_id', 'is', null) : base.where('p.group_id', '=', query.groupId);
     if (query.search) base = base.where(matches(query.search));
     if (query.tagId) base = base.where('p.id', 'in', this.db.selectFrom('profile_tags').select('profile_id').where('tag_id', '=', query.tagId));
+    base = byIdOrSerial(base, query);
     const sort = sortColumns[query.sort];
     // The page is picked from the profiles alone (read in index order), and only its rows are
     // joined: joining first let PostgreSQL hash-join all 100,000 rows before sorting them.
@@ -122,7 +123,7 @@ export class ProfilesRepository {
     const page = inOrder(base.select(listColumns))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const unfiltered = query.groupId === undefined && !query.search && !query.tagId;
+    const unfiltered = query.groupId === undefined && !query.search && !query.tagId && query.ids === undefined && query.serials === undefined;
     const liveCount = this.db.selectFrom('accounts').select('live_profiles').where('id', '=', ownerId);
     const rowsQuery = this.db
       .selectFrom(page.as('p'))
@@ -149,6 +150,7 @@ export class ProfilesRepository {
   async listShared(accountId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
     let base = this.reachableFrom(accountId);
     if (query.search) base = base.where(matches(query.search));
+    base = byIdOrSerial(base, query);
     const [rows, count] = await Promise.all([
       base
         // Who gave the access: the direct share's sharer, else the main account that granted the group.
@@ -258,6 +260,14 @@ export class ProfilesRepository {
 }
 
 /** Search over name, remark and proxy host (case-insensitive, substring) and the exact id. */
+/** Only the profiles a script named, by id or number; an empty list names none. */
+function byIdOrSerial<Q extends { where: (column: 'p.id' | 'p.serial', op: 'in', values: readonly (string | number)[]) => Q }>(base: Q, query: Pick<ListQuery, 'ids' | 'serials'>): Q {
+  let filtered = base;
+  if (query.ids !== undefined) filtered = query.ids.length === 0 ? filtered.where('p.id', 'in', ['']) : filtered.where('p.id', 'in', query.ids);
+  if (query.serials !== undefined) filtered = query.serials.length === 0 ? filtered.where('p.serial', 'in', [0]) : filtered.where('p.serial', 'in', query.serials);
+  return filtered;
+}
+
 function matches(search: string) {
   const pattern = likePattern(search);
   return sql<boolean>`(lower(p.name) like ${pattern} escape '\\' or lower(p.remark) like ${pattern} escape '\\' or lower(p.proxy_host) like ${pattern} escape '\\' or p.id = ${search})`;

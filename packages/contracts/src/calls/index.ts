@@ -27,7 +27,7 @@ import {
   profileUpdateCall,
   sharedListCall,
 } from './profiles.ts';
-import { profileShareCall, profileTransferCall, profileUnshareCall, shareMembersCall, sharePermissionCall } from './sharing.ts';
+import { apiProfileShareCall, profileShareCall, profileTransferCall, profileUnshareCall, shareMembersCall, sharePermissionCall } from './sharing.ts';
 import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
 import { apiTagCalls, tagWebCalls } from './tags.ts';
 import { profileExportCall, profileImportCall } from './profileFiles.ts';
@@ -40,7 +40,7 @@ import { bindCall, bindSendCall } from './binding.ts';
 import { rewardInfoCall } from './reward.ts';
 import { accountSettingsGetCall, accountSettingsSetCall } from './accountSettings.ts';
 import { orderDetailCall, paymentListenCall, planStatusCall, subscriptionCoinsCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from './subscriptions.ts';
-import { apiProfilePluginsCall, pluginWebCalls } from './plugins.ts';
+import { apiPluginAssignCall, apiPluginListCall, apiProfilePluginsCall, pluginWebCalls } from './plugins.ts';
 import { subAccountCreateCall, subAccountDeleteCall, subAccountListCall, subAccountUpdateCall } from './subAccounts.ts';
 
 export * from './auth.ts';
@@ -132,7 +132,7 @@ export const webCalls = [
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileLaunchCall, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileShareCall, apiProfileLaunchCall, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall, apiPluginListCall, apiPluginAssignCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

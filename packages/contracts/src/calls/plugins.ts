@@ -226,3 +226,6 @@ export const pluginWebCalls = [
 
 /** The desktop agent, holding an API token, asks what a profile loads before launching it. */
 export const apiProfilePluginsCall = forApiToken(profilePluginsCall);
+/** Scripts list the team's plugins (the local API's application/list) and pin one on a profile (a profile's category_id). */
+export const apiPluginListCall = forApiToken(pluginListCall);
+export const apiPluginAssignCall = forApiToken(pluginAssignCall);

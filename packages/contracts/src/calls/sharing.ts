@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { presentedPasswordField } from '../fields.ts';
 import { limits } from '../limits.ts';
@@ -76,3 +76,6 @@ export const profileTransferCall = defineCall({
   request: z.object({ ids: profileIdsField, account: z.string().trim().min(1, { message: 'validation.required' }).max(254), passwd: presentedPasswordField }),
   response: changedResponse,
 });
+
+/** Scripts share with an API token as the console does (the local API's browser-profile/share). */
+export const apiProfileShareCall = forApiToken(profileShareCall);

@@ -20,6 +20,10 @@ export const listQuerySchema = z.object({
   groupId: z.string().max(40).optional(),
   /** Only profiles carrying this tag (your own list). */
   tagId: z.string().max(40).optional(),
+  /** Only these profiles, by id (scripts asking for the ones they know). */
+  ids: z.array(z.string().min(1).max(40)).max(100).optional(),
+  /** Only these profiles, by their number in the owner's account ("profile 42"). */
+  serials: z.array(z.number().int().min(1)).max(100).optional(),
   sort: z.enum(profileSortFields).default('serial'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

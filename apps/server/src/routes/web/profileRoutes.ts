@@ -1,5 +1,6 @@
 import {
   apiProfileCalls,
+  apiProfileShareCall,
   apiProfileLaunchCall,
   profileLaunchCall,
   profileExportCall,
@@ -55,6 +56,6 @@ export function profileRoutes(s: Services): CallBinding[] {
     bind(profileCookiesCall, async ({ id, cookies, grant }, ctx) => ({ saved: await s.profiles.saveCookies(actingAccount(ctx), id, cookies, grant) })),
   ];
   // API-token twins answer exactly as the console's calls do.
-  const twins = [...apiProfileCalls, apiProfileLaunchCall].map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));
+  const twins = [...apiProfileCalls, apiProfileLaunchCall, apiProfileShareCall].map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));
   return [...web, ...twins];
 }
