@@ -24,7 +24,7 @@ export interface ResealRule {
   prefix: string;
   /** Whether the value needs sealing again (a rotation skips values already on the new key). */
   needs(row: SealedValueRow, binding: SealBinding): boolean;
-  /** The plaintext; throws when it will not open. */
+  /** The plaintext; throws SecretUnreadable when it will not open (anything else is a fault and stops the pass). */
   open(row: SealedValueRow, binding: SealBinding): string;
 }
 
@@ -49,7 +49,7 @@ export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: Res
       if (rows.length === 0) break;
       after = rows.at(-1)!.id;
       read += rows.length;
-      // Keys first, outside the transaction (accountKeyring.ts says why).
+      // Keys first, in their own statements (accountKeyring.ts says why).
       await box.ready(rows.map((r) => r.accountId));
       const changes: { id: string; expected: string; next: string }[] = [];
       for (const row of rows) {
@@ -59,9 +59,9 @@ export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: Res
         try {
           plain = rule.open(row, binding);
         } catch (error) {
+          if (!(error instanceof SecretUnreadable)) throw error;
           counts.unreadable += 1;
-          // GCM refusing a tag is all a failed open can say: the value is not this row's, or altered.
-          log.warn({ secret: { ...binding, reason: error instanceof SecretUnreadable ? error.reason : 'not-authentic' } }, 'sealed value does not open; left as it is');
+          log.warn({ secret: { ...binding, reason: error.reason } }, 'sealed value does not open; left as it is');
           continue;
         }
         changes.push({ id: row.id, expected: row.sealed, next: box.seal(binding, plain) });

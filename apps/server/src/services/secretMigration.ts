@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MasterKey } from '../security/masterKey.ts';
+import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import { resealPass, type ResealCounts } from './resealPass.ts';
 import type { SecretBox, SecretLog } from './secretBox.ts';
 
@@ -11,7 +12,15 @@ import type { SecretBox, SecretLog } from './secretBox.ts';
  * bound, since v1 recorded nothing to tell; from here on a copy no longer opens.
  */
 export async function resealLegacySecrets(db: Kysely<Database>, box: SecretBox, master: MasterKey, log: SecretLog): Promise<ResealCounts[]> {
-  const counts = await resealPass(db, box, { prefix: 'v1:', needs: () => true, open: (row) => master.openLegacyV1(row.sealed) }, log);
+  const open = (sealed: string, binding: Parameters<typeof box.seal>[0]) => {
+    try {
+      return master.openLegacyV1(sealed);
+    } catch {
+      // GCM refusing the tag is all it says: altered, or sealed with another key.
+      throw new SecretUnreadable('not-authentic', binding);
+    }
+  };
+  const counts = await resealPass(db, box, { prefix: 'v1:', needs: () => true, open: (row, binding) => open(row.sealed, binding) }, log);
   for (const c of counts) if (c.resealed > 0 || c.unreadable > 0) log.info({ column: c.column, resealed: c.resealed, unreadable: c.unreadable }, 'sealed values of the first format bound to their owner and row');
   return counts;
 }
