@@ -13,6 +13,7 @@ import { CheckServer } from './check/checkServer.ts';
 import { openFingerprintCheck } from './check/openCheck.ts';
 import { kernelCatalog } from './browser/kernels.ts';
 import type { AgentConfig } from './config.ts';
+import { BrowserBatches } from './core/browserBatches.ts';
 import { LocalSettingsService } from './core/localSettingsService.ts';
 import { profileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
@@ -134,7 +135,12 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   // Set by main.ts: what "exit" in the console's exit dialog does.
   let quitListener: (() => void) | null = null;
   const access = new ConsoleAccess(ownerSecret, () => port);
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), (req) => access.admits(req), () =>
+  const batches = new BrowserBatches({
+    running,
+    push: (batch) => bridge.push({ push: 'batch', parameter: batch }),
+    onStartFailure: (profileId, reason) => bridge.push({ push: 'starterror', parameter: { profileId, reason } }),
+  });
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, batches, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), (req) => access.admits(req), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
@@ -175,6 +181,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     },
     close: async () => {
       await settings.close();
+      batches.cancelAll();
       await running.stopAll();
       await checks.close();
       await launcher.close();

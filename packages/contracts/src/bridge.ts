@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits.ts';
 import { proxySchema } from './profiles/proxy.ts';
 
 /**
@@ -30,6 +31,15 @@ export const bridgeRequestTypes = [
   'quitClient',
   /** The server this client works with, as the person typed it at first start (or later). */
   'setServer',
+  /** Open or close many profiles: the agent runs the batch (a few at a time) and pushes `batch` as it goes. */
+  'startBrowsers',
+  'stopBrowsers',
+  /** The batches still running, for a console that opens (or reloads) in the middle of one. */
+  'browserBatches',
+  /** The batch's profiles not yet begun are left alone; the ones under way finish. */
+  'cancelBatch',
+  /** Lays the running profiles' windows out in a grid on the screen. */
+  'arrangeWindows',
 ] as const;
 export type BridgeRequestType = (typeof bridgeRequestTypes)[number];
 
@@ -52,7 +62,7 @@ export const bridgeReplySchema = z.object({
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;
 
 /** Pushes the agent sends without being asked (spec §4 "client-pushed events"). */
-export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror'] as const;
+export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch'] as const;
 export const bridgePushSchema = z.object({
   push: z.enum(bridgePushTypes),
   parameter: z.unknown().optional(),
@@ -303,3 +313,71 @@ export const proxyTestResultSchema = z.object({
   timezone: z.string().optional(),
 });
 export type ProxyTestResult = z.infer<typeof proxyTestResultSchema>;
+
+const profileIdsSchema = z.array(z.string().min(1).max(64)).min(1).max(limits.maxProfilesPerBatch);
+
+/** `startBrowsers`: each start goes the way one click's does (same launch, same rules). */
+export const startBrowsersParameterSchema = z.object({ profileIds: profileIdsSchema, headless: z.boolean().optional() });
+export const stopBrowsersParameterSchema = z.object({ profileIds: profileIdsSchema });
+export const cancelBatchParameterSchema = z.object({ batchId: z.string().min(1).max(64) });
+
+/** How one profile of a batch ended: `cancelled` was never begun (the batch was cancelled, or a close came first). */
+export const browserBatchResultSchema = z.object({
+  profileId: z.string(),
+  outcome: z.enum(['done', 'failed', 'cancelled']),
+  /** Why a start failed (`startError.<reason>`); a failed close says `failed`. */
+  reason: z.enum(startFailureReasons).optional(),
+});
+export type BrowserBatchResult = z.infer<typeof browserBatchResultSchema>;
+
+/**
+ * A batch as it stands: answered by `startBrowsers` / `stopBrowsers`, then pushed as `batch`
+ * while it runs and once more when it has finished, with every profile's result.
+ */
+export const browserBatchSchema = z.object({
+  batchId: z.string(),
+  action: z.enum(['start', 'stop']),
+  total: z.number().int().positive(),
+  /** Profiles being started (or closed) right now. */
+  active: z.array(z.string()),
+  /** One per profile that has ended, in the order they ended. */
+  results: z.array(browserBatchResultSchema),
+  cancelled: z.boolean(),
+  finished: z.boolean(),
+  /** Grows with every change: the console keeps the newest of an answer and the pushes. */
+  seq: z.number().int().nonnegative(),
+});
+export type BrowserBatch = z.infer<typeof browserBatchSchema>;
+export const browserBatchListSchema = z.array(browserBatchSchema);
+
+/** Chromium keeps its windows at least this large (500 × 177 on Linux): a smaller cell would only overlap. */
+export const WINDOW_MIN_WIDTH = 500;
+export const WINDOW_MIN_HEIGHT = 200;
+export const ARRANGE_MAX_COLUMNS = 20;
+
+/** A window's place on the screen, in screen pixels. */
+export const windowBoundsSchema = z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int().positive(), height: z.number().int().positive() });
+export type WindowBounds = z.infer<typeof windowBoundsSchema>;
+
+/**
+ * `arrangeWindows`: the windows of these profiles (all running ones without a list), in the
+ * order of their numbers; columns and window size chosen to fit the screen unless given.
+ */
+export const arrangeWindowsParameterSchema = z.object({
+  profileIds: z.array(z.string().min(1).max(64)).max(limits.maxProfilesPerBatch).optional(),
+  columns: z.number().int().min(1).max(ARRANGE_MAX_COLUMNS).optional(),
+  width: z.number().int().min(WINDOW_MIN_WIDTH).max(16_384).optional(),
+  height: z.number().int().min(WINDOW_MIN_HEIGHT).max(16_384).optional(),
+});
+export type ArrangeWindowsParameter = z.infer<typeof arrangeWindowsParameterSchema>;
+export const arrangeWindowsResultSchema = z.object({
+  /** The screen area the grid filled (the primary screen's, without task bars). */
+  screen: windowBoundsSchema,
+  columns: z.number().int().nonnegative(),
+  rows: z.number().int().nonnegative(),
+  /** Each window moved, with the bounds Chromium reports afterwards. */
+  windows: z.array(z.object({ profileId: z.string(), bounds: windowBoundsSchema })),
+  /** Running with a window, but it could not be moved (it closed meanwhile). */
+  failed: z.array(z.string()),
+});
+export type ArrangeWindowsResult = z.infer<typeof arrangeWindowsResultSchema>;

@@ -1,9 +1,13 @@
 import {
   BridgeError,
+  arrangeWindowsParameterSchema,
   base64ParameterSchema,
+  cancelBatchParameterSchema,
   browserParameterSchema,
   checkFingerprintParameterSchema,
   startBrowserParameterSchema,
+  startBrowsersParameterSchema,
+  stopBrowsersParameterSchema,
   isRunningParameterSchema,
   listDirectoryParameterSchema,
   openUrlParameterSchema,
@@ -16,13 +20,17 @@ import {
   type FingerprintCheckOpened,
   type Kernel,
   type ProxyTestResult,
+  type ArrangeWindowsResult,
   type BridgePush,
+  type BrowserBatch,
   type LocalClientConfig,
   type RunningBrowser,
 } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
 import type { KernelCatalog } from '../browser/kernels.ts';
 import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
+import { arrangeWindows } from '../core/arrangeWindows.ts';
+import type { BrowserBatches } from '../core/browserBatches.ts';
 import { SettingsRefusal, type LocalSettingsService } from '../core/localSettingsService.ts';
 import { startFailureReason } from '../core/startFailure.ts';
 import { ServerLinkRefusal, type ServerLink, type ServerLinkRefusalReason } from '../core/serverLink.ts';
@@ -36,6 +44,8 @@ export interface BridgeDeps {
   settings: LocalSettingsService;
   kernels: KernelCatalog;
   running: RunningProfiles;
+  /** Many profiles opened or closed at once, a few at a time (core/browserBatches.ts). */
+  batches: BrowserBatches;
   window: AppWindow | null;
   /** Adopts (or with null, forgets) the console user's session for launching. */
   adoptSession: (auth: string | null) => Promise<void>;
@@ -142,6 +152,7 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     },
     // Logout closes every browser this client opened (spec §4), and the agent forgets the session.
     logout: async () => {
+      deps.batches.cancelAll();
       await deps.adoptSession(null);
       await deps.running.stopAll();
       return true;
@@ -172,6 +183,19 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       }
     },
     stopBrowser: async (parameter) => deps.running.stop(parse(browserParameterSchema, parameter).profileId),
+    // Answered at once with the batch's first state; its progress and end come as `batch` pushes.
+    startBrowsers: async (parameter): Promise<BrowserBatch> => {
+      const { profileIds, headless } = parse(startBrowsersParameterSchema, parameter);
+      return deps.batches.begin('start', profileIds, { headless });
+    },
+    stopBrowsers: async (parameter): Promise<BrowserBatch> => deps.batches.begin('stop', parse(stopBrowsersParameterSchema, parameter).profileIds),
+    browserBatches: async (): Promise<BrowserBatch[]> => deps.batches.list(),
+    cancelBatch: async (parameter): Promise<BrowserBatch> => {
+      const cancelled = deps.batches.cancel(parse(cancelBatchParameterSchema, parameter).batchId);
+      if (!cancelled) throw new BridgeFailure(BridgeError.NOT_FOUND, 'browserBatch.notRunning');
+      return cancelled;
+    },
+    arrangeWindows: async (parameter): Promise<ArrangeWindowsResult> => arrangeWindows(deps.running, parse(arrangeWindowsParameterSchema, parameter ?? {})),
     testProxy: async (parameter): Promise<ProxyTestResult> => {
       const { proxy } = parse(testProxyParameterSchema, parameter);
       if (proxy.type === 'none' || proxy.direct) throw new BridgeFailure(BridgeError.BAD_REQUEST);

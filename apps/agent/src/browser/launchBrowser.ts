@@ -16,6 +16,7 @@ import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
 import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
 import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChromium.ts';
 import { writeWebrtcPolicy } from './webrtcPolicy.ts';
+import { browserWindows, type BrowserWindows } from './windowBounds.ts';
 
 export interface LaunchSettings {
   chromium: string;
@@ -65,6 +66,8 @@ export interface LaunchedBrowser {
   openTab(url: string): Promise<void>;
   /** Lets this browser's pages reach the agent's own loopback `port` until the returned function is called. */
   allowAgentPort(port: number): () => void;
+  /** Its windows, moved and sized through the agent's own connection ("arrange windows"). */
+  windows: BrowserWindows;
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -135,7 +138,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       await hop.close();
     };
     void spawned.exited.then(() => Promise.all([hop.close(), served.close()]).catch(() => {}));
-    return { endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), exited: spawned.exited, stop };
+    return { endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();
