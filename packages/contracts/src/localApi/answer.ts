@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { Code, type CodeName } from '../codes.ts';
+
+/**
+ * The local API answers as AdsPower's does, so its users' scripts read ours unchanged:
+ * `{ "code": 0, "msg": "success", "data": … }`, or `{ "code": -1, "msg": <code>, "data"? }`.
+ * AdsPower's `msg` is prose; ours is a stable code scripts can branch on (`profile_not_found`),
+ * with any detail in `data`. English for people lives in the locale files, never here.
+ */
+export const LOCAL_API_FAILED = -1;
+
+export function localAnswerSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), msg: z.literal('success'), data: data.optional() });
+}
+
+export const localFailureSchema = z.object({
+  code: z.literal(LOCAL_API_FAILED),
+  msg: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type LocalFailure = z.infer<typeof localFailureSchema>;
+
+/** A refused parameter in `data.issues` of `invalid_parameter`: where, and zod's issue code. */
+export const localIssueSchema = z.object({ path: z.string(), code: z.string() });
+
+/**
+ * The codes `msg` takes besides a failed start's (`localApiMessage` in the agent) and the
+ * server's refusals (`serverRefusalMessage`). Described once for the OpenAPI document.
+ */
+export const localApiMessages = {
+  unauthorized: 'HTTP 401: no key, a wrong key, or a wrong X-Api-Password.',
+  password_required: 'HTTP 401: the local settings set a password; send it as X-Api-Password.',
+  not_local: 'HTTP 403: the Host or Origin header is not an address of this machine.',
+  not_found: 'HTTP 404: no such path.',
+  method_not_allowed: 'HTTP 405: the path takes the other method (see this document).',
+  body_too_large: 'HTTP 413: a body over 1 MB.',
+  invalid_json: 'The body is not JSON.',
+  invalid_parameter: 'A parameter has the wrong shape; data.issues names each (path, zod issue code).',
+  profile_id_required: 'None of user_id, profile_id, serial_number, profile_no was given.',
+  too_many_profiles: 'ua and new-fingerprint take at most 10 profiles a request.',
+  name_required: 'POST /api/v1/profile/create without a name.',
+  profile_not_found: 'No profile of the account (or shared with it) has that id or number.',
+  group_name_required: 'group/create or group/update without a group_name.',
+  group_not_found: 'No group of the account has that id.',
+  plugin_not_found: 'No plugin of the team has that id (category_id).',
+  browser_not_running: 'The profile has no browser on this machine.',
+  browser_running: 'The cache of a profile whose browser runs here cannot be cleared; stop it first.',
+  launch_args_refused: 'launch_args named switches Facet does not apply; data.refused lists them.',
+  proxy_unsupported: 'user_proxy_config names a proxy provider or a saved proxy (proxyid) Facet does not have.',
+  kernel_unsupported: 'browser_kernel_config asks for a kernel other than Chromium.',
+  cookie_invalid: 'The cookie parameter could not be read; data.row names the cookie.',
+  share_type_unsupported: 'share_type 2 (by phone number): Facet accounts are named by user name or e-mail.',
+  no_account: 'The agent acts as nobody: sign in through the console, or set FACET_API_TOKEN.',
+  proxyFailed: 'A failed start: the proxy did not answer or refused (data.reason says how).',
+  internal_error: 'HTTP 500: the agent failed; its output says why.',
+} as const;
+
+/** A server refusal as `msg`: the name of its code in lower case (`plan_expired`, `profile_limit_reached`). */
+export function serverRefusalMessage(code: number): string {
+  const name = (Object.keys(Code) as CodeName[]).find((key) => Code[key] === code);
+  return name ? name.toLowerCase() : `server_${code}`;
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  activeBrowserSchema,
+  checkOpenedSchema,
+  checkQuerySchema,
+  localActiveSchema,
+  profileQuerySchema,
+  startedBrowserSchema,
+  startV1QuerySchema,
+  startV2BodySchema,
+  stopAllSchema,
+} from './browser.ts';
+import { profileRefSchema } from './fields.ts';
+import { applicationListQuerySchema, applicationListSchema, adsGroupSchema, groupCreateBodySchema, groupListQuerySchema, groupListSchema, groupUpdateBodySchema } from './groups.ts';
+import { adsProfileBodySchema, createdV1Schema, createdV2Schema, facetCreateBodySchema } from './profileBody.ts';
+import {
+  cacheClearedSchema,
+  cookiesQuerySchema,
+  cookiesSchema,
+  deleteCacheV2BodySchema,
+  deleteV1BodySchema,
+  deleteV2BodySchema,
+  facetListQuerySchema,
+  facetListSchema,
+  listV1QuerySchema,
+  listV1Schema,
+  listV2BodySchema,
+  listV2Schema,
+  profilesBatchBodySchema,
+  regroupBodySchema,
+  shareBodySchema,
+  sharedSchema,
+  updateV1BodySchema,
+  updateV2BodySchema,
+  userAgentsSchema,
+} from './profiles.ts';
+
+/**
+ * One path of the local API, described once: the agent parses and dispatches by it (a path
+ * without a handler refuses to start), and the OpenAPI document is generated from it. `input` is
+ * the query of a GET and the JSON body of a POST; `data` what a success answers in `data`.
+ */
+export interface LocalRoute<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  tag: 'status' | 'browser' | 'profiles' | 'groups' | 'applications' | 'facet';
+  summary: string;
+  input: I;
+  data: D;
+}
+
+function route<I extends z.ZodType, D extends z.ZodType>(definition: LocalRoute<I, D>): LocalRoute<I, D> {
+  return definition;
+}
+
+const nothing = z.object({}).loose();
+const noData = z.undefined();
+
+export const localApiRoutes = {
+  status: route({ method: 'GET', path: '/status', tag: 'status', summary: 'Whether the local API answers (AdsPower\'s path).', input: nothing, data: noData }),
+  statusV1: route({ method: 'GET', path: '/api/v1/status', tag: 'status', summary: 'Whether the local API answers.', input: nothing, data: noData }),
+
+  startV1: route({
+    method: 'GET',
+    path: '/api/v1/browser/start',
+    tag: 'browser',
+    summary: 'Start a profile\'s browser (or get the one running) and where scripts attach. Changes state on GET, as AdsPower\'s does; the key is still required.',
+    input: startV1QuerySchema,
+    data: startedBrowserSchema,
+  }),
+  stopV1: route({ method: 'GET', path: '/api/v1/browser/stop', tag: 'browser', summary: 'Stop a profile\'s browser (its cookies are saved as its sync options say).', input: profileQuerySchema, data: noData }),
+  activeV1: route({ method: 'GET', path: '/api/v1/browser/active', tag: 'browser', summary: 'Whether a profile\'s browser runs here, and where scripts attach.', input: profileQuerySchema, data: activeBrowserSchema }),
+  localActive: route({ method: 'GET', path: '/api/v1/browser/local-active', tag: 'browser', summary: 'Every browser running on this machine.', input: nothing, data: localActiveSchema }),
+  check: route({
+    method: 'GET',
+    path: '/api/v1/browser/check',
+    tag: 'facet',
+    summary: 'Open Facet\'s fingerprint check page in the profile (started if needed).',
+    input: checkQuerySchema,
+    data: checkOpenedSchema,
+  }),
+  startV2: route({ method: 'POST', path: '/api/v2/browser-profile/start', tag: 'browser', summary: 'Start a profile\'s browser (v2).', input: startV2BodySchema, data: startedBrowserSchema }),
+  stopV2: route({ method: 'POST', path: '/api/v2/browser-profile/stop', tag: 'browser', summary: 'Stop a profile\'s browser (v2).', input: profileRefSchema, data: noData }),
+  stopAll: route({ method: 'POST', path: '/api/v2/browser-profile/stop-all', tag: 'browser', summary: 'Stop every browser running on this machine.', input: nothing, data: stopAllSchema }),
+  activeV2: route({ method: 'GET', path: '/api/v2/browser-profile/active', tag: 'browser', summary: 'Whether a profile\'s browser runs here (v2).', input: profileRefSchema, data: activeBrowserSchema }),
+
+  createV1: route({ method: 'POST', path: '/api/v1/user/create', tag: 'profiles', summary: 'Create a profile; what is left out comes from a generated, consistent fingerprint.', input: adsProfileBodySchema, data: createdV1Schema }),
+  updateV1: route({ method: 'POST', path: '/api/v1/user/update', tag: 'profiles', summary: 'Change the given fields of a profile; the rest stays.', input: updateV1BodySchema, data: noData }),
+  deleteV1: route({ method: 'POST', path: '/api/v1/user/delete', tag: 'profiles', summary: 'Move profiles to the recycle bin.', input: deleteV1BodySchema, data: noData }),
+  listV1: route({ method: 'GET', path: '/api/v1/user/list', tag: 'profiles', summary: 'The account\'s profiles, by AdsPower\'s names.', input: listV1QuerySchema, data: listV1Schema }),
+  regroup: route({ method: 'POST', path: '/api/v1/user/regroup', tag: 'profiles', summary: 'Move profiles into a group ("0": no group).', input: regroupBodySchema, data: noData }),
+  deleteCacheV1: route({
+    method: 'POST',
+    path: '/api/v1/user/delete-cache',
+    tag: 'profiles',
+    summary: 'Clear the browser caches of every profile on this machine; refused while a browser runs.',
+    input: nothing,
+    data: cacheClearedSchema,
+  }),
+  createV2: route({ method: 'POST', path: '/api/v2/browser-profile/create', tag: 'profiles', summary: 'Create a profile (v2).', input: adsProfileBodySchema, data: createdV2Schema }),
+  updateV2: route({ method: 'POST', path: '/api/v2/browser-profile/update', tag: 'profiles', summary: 'Change the given fields of a profile (v2).', input: updateV2BodySchema, data: noData }),
+  deleteV2: route({ method: 'POST', path: '/api/v2/browser-profile/delete', tag: 'profiles', summary: 'Move profiles to the recycle bin (v2).', input: deleteV2BodySchema, data: noData }),
+  listV2: route({ method: 'POST', path: '/api/v2/browser-profile/list', tag: 'profiles', summary: 'The account\'s profiles (v2), with their proxies but never proxy credentials.', input: listV2BodySchema, data: listV2Schema }),
+  cookies: route({ method: 'GET', path: '/api/v2/browser-profile/cookies', tag: 'profiles', summary: 'A profile\'s cookies: its running browser\'s, else the stored ones.', input: cookiesQuerySchema, data: cookiesSchema }),
+  userAgents: route({ method: 'POST', path: '/api/v2/browser-profile/ua', tag: 'profiles', summary: 'The user agents of up to 10 profiles.', input: profilesBatchBodySchema, data: userAgentsSchema }),
+  newFingerprint: route({
+    method: 'POST',
+    path: '/api/v2/browser-profile/new-fingerprint',
+    tag: 'profiles',
+    summary: 'Give up to 10 profiles a newly generated fingerprint (user agent, screen, hardware, noise seed); name, proxy, cookies stay.',
+    input: profilesBatchBodySchema,
+    data: userAgentsSchema,
+  }),
+  deleteCacheV2: route({
+    method: 'POST',
+    path: '/api/v2/browser-profile/delete-cache',
+    tag: 'profiles',
+    summary: 'Clear chosen kinds of local data of profiles on this machine (cookie also clears the stored cookies); refused while one of them runs.',
+    input: deleteCacheV2BodySchema,
+    data: cacheClearedSchema,
+  }),
+  share: route({ method: 'POST', path: '/api/v2/browser-profile/share', tag: 'profiles', summary: 'Share profiles with an account named by e-mail or user name, to run them.', input: shareBodySchema, data: sharedSchema }),
+
+  groupList: route({ method: 'GET', path: '/api/v1/group/list', tag: 'groups', summary: 'The account\'s groups.', input: groupListQuerySchema, data: groupListSchema }),
+  groupCreate: route({ method: 'POST', path: '/api/v1/group/create', tag: 'groups', summary: 'Create a group.', input: groupCreateBodySchema, data: adsGroupSchema }),
+  groupUpdate: route({ method: 'POST', path: '/api/v1/group/update', tag: 'groups', summary: 'Rename a group.', input: groupUpdateBodySchema, data: noData }),
+  applicationList: route({ method: 'GET', path: '/api/v1/application/list', tag: 'applications', summary: 'The team\'s plugins, as AdsPower\'s application categories.', input: applicationListQuerySchema, data: applicationListSchema }),
+
+  facetList: route({ method: 'GET', path: '/api/v1/profile/list', tag: 'facet', summary: 'The account\'s profiles by Facet\'s names.', input: facetListQuerySchema, data: facetListSchema }),
+  facetCreate: route({ method: 'POST', path: '/api/v1/profile/create', tag: 'facet', summary: 'Create a profile from Facet\'s settings (profileSettingsSchema); only the name is required.', input: facetCreateBodySchema, data: createdV1Schema }),
+} as const;
+
+export type LocalApiRoutes = typeof localApiRoutes;
+export type LocalRouteId = keyof LocalApiRoutes;
+export type LocalRouteInput<K extends LocalRouteId> = z.output<LocalApiRoutes[K]['input']>;
+export type LocalRouteData<K extends LocalRouteId> = z.output<LocalApiRoutes[K]['data']>;
+
+/** Where the OpenAPI document of the local API is served (with the key, like every path). */
+export const LOCAL_OPENAPI_PATH = '/api/openapi.json';
