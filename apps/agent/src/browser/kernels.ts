@@ -18,7 +18,7 @@ export function parseVersionOutput(output: string): Pick<Kernel, 'product' | 've
   return { product: match[1] as Kernel['product'], version: match[2]!, major: Number(match[3]) };
 }
 
-function runVersion(binary: string, timeoutMs: number): Promise<string> {
+export function runVersion(binary: string, timeoutMs: number = VERSION_TIMEOUT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(binary, ['--version'], { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 }, (error, stdout) => {
       if (error) reject(error);

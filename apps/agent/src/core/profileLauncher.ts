@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { ApiError } from '@facet/api-client';
 import { Code, limits, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
+import { parseCommandLine } from '../browser/commandLineSwitches.ts';
 import { launchBrowser } from '../browser/launchBrowser.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
 import type { PluginCache } from '../plugins/pluginCache.ts';
+import { clearCaches } from '../storage/cacheCleaner.ts';
 import type { DeviceKey } from '../storage/deviceKey.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
 import type { ProfileSource } from './profileSource.ts';
@@ -63,9 +66,13 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     const { kernel } = aligned;
     // Facet's own start pages: the IP check is the service the agent asks; the fingerprint check
     // page needs the running browser, so the browser starts blank and the check opens after.
-    const checkAtStart = aligned.profile.startPage === START_PAGE_CHECK;
-    const startPage = aligned.profile.startPage === START_PAGE_IP ? settings.ipCheckUrl : checkAtStart ? '' : aligned.profile.startPage;
-    const profile = startPage === aligned.profile.startPage ? aligned.profile : { ...aligned.profile, startPage };
+    const pages = startPages(aligned.profile.startPage, settings.ipCheckUrl, options);
+    const checkAtStart = pages.check;
+    const startPage = pages.first;
+    // A start's own switches take the place of the profile's (as AdsPower's launch_args do).
+    const launchArgs = parseCommandLine((options.launchArgs ?? []).join(' ')).accepted;
+    const withPage = startPage === aligned.profile.startPage ? aligned.profile : { ...aligned.profile, startPage };
+    const profile = launchArgs.length > 0 ? { ...withPage, fingerprint: { ...withPage.fingerprint, commandLine: '' } } : withPage;
     if (aligned.profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
     // Every assigned plugin verified before anything is spawned: one that fails stops the start,
     // rather than opening the profile without what its user relies on.
@@ -82,7 +89,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     const launched = await launchBrowser(profile, {
       chromium: kernel.path,
       profilesDir,
-      extraArgs: settings.loopbackOnly ? loopbackOnlyArgs : [],
+      extraArgs: [...(settings.loopbackOnly ? loopbackOnlyArgs : []), ...launchArgs],
       ipCheckUrl: settings.ipCheckUrl,
       geo: settings.geo,
       headless,
@@ -95,6 +102,11 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile), ticket.grant),
     });
+    if (options.clearCacheAfterClosing) {
+      const userDataDir = path.join(profilesDir, profileId);
+      void launched.exited.then(() => clearCaches(userDataDir)).catch((error: unknown) => settings.log(`profile ${profileId}: could not clear its caches after closing: ${String(error)}`));
+    }
+    for (const url of pages.more) await launched.openTab(url).catch((error: unknown) => settings.log(`profile ${profileId}: could not open ${url}: ${String(error)}`));
     // Only a browser that started counts as a use of the profile; a failure here loses only the time.
     await from.opened(profileId).catch((error: unknown) => settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`));
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
@@ -109,4 +121,18 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       if (display) await (await display.catch(() => null))?.stop();
     },
   };
+}
+
+/**
+ * The first tab's page and the tabs after it: the profile's start page (Facet's IP check stands
+ * for the agent's IP check service; the fingerprint check opens once the browser runs), unless
+ * the start asked for a blank tab, and the IP check page besides when asked (AdsPower's `ip_tab`).
+ */
+export function startPages(profileStartPage: string, ipCheckUrl: string, options: Pick<StartOptions, 'openStartPage' | 'ipTab' | 'extraTabs'>): { first: string; more: string[]; check: boolean } {
+  if (options.openStartPage === false) return { first: '', more: [], check: false };
+  const isIp = profileStartPage === START_PAGE_IP;
+  const check = profileStartPage === START_PAGE_CHECK;
+  const first = isIp ? (options.ipTab === false ? '' : ipCheckUrl) : check ? '' : profileStartPage;
+  const more = [...(options.ipTab === true && !isIp ? [ipCheckUrl] : []), ...(options.extraTabs ?? [])];
+  return { first, more, check };
 }

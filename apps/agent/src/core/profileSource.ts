@@ -1,5 +1,6 @@
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import {
+  forApiToken,
   fingerprintGenerateCall,
   profileCookiesCall,
   profileCreateCall,
@@ -14,6 +15,9 @@ import {
   apiProfileOpenedCall,
   apiProfilePluginsCall,
   profilePluginsCall,
+  type CallDefinition,
+  type CallRequest,
+  type CallResponse,
   type Cookie,
   type ListQuery,
   type OperatingSystem,
@@ -42,6 +46,12 @@ export interface ProfileSource {
   plugins(id: string): Promise<ProfilePlugin[]>;
   /** A plugin version's zip as the server serves it, at most `plugin.size` bytes read. */
   downloadPlugin(plugin: ProfilePlugin): Promise<Buffer>;
+  /**
+   * Any console call, made as this account: the session's /v2/web/ call, or its /v2/api/ twin
+   * with the token (the local API's profile, group, share and plugin paths). The server decides
+   * what the account may do, exactly as for the console.
+   */
+  call<C extends CallDefinition>(call: C, input: CallRequest<C>): Promise<CallResponse<C>>;
 }
 
 const webCalls = { launch: profileLaunchCall, opened: profileOpenedCall, list: profileListCall, suggest: fingerprintGenerateCall, create: profileCreateCall, cookies: profileCookiesCall, plugins: profilePluginsCall };
@@ -77,7 +87,9 @@ async function downloadWith(serverUrl: string, bearer: string, plugin: ProfilePl
 }
 
 function sourceOver(client: ApiClient, calls: typeof webCalls, download: (plugin: ProfilePlugin) => Promise<Buffer>): ProfileSource {
+  const asToken = calls === tokenCalls;
   return {
+    call: <C extends CallDefinition>(call: C, input: CallRequest<C>) => client.call(asToken ? forApiToken(call) : call, input) as Promise<CallResponse<C>>,
     launch: (id, deviceKey) => client.call(calls.launch, { id, deviceKey }),
     opened: async (id) => {
       await client.call(calls.opened, { id });

@@ -30,6 +30,19 @@ export interface StartOptions {
   headless?: boolean;
   /** Let scripts attach by host:port alone (Selenium's debuggerAddress): every process of this user can then. */
   openDebugPort?: boolean;
+  /**
+   * Switches for this start in place of the profile's own command line (AdsPower's
+   * `launch_args`), applied only through the same allowlist (browser/commandLineSwitches.ts).
+   */
+  launchArgs?: readonly string[];
+  /** Pages to open after the start page, each given the identity before it loads. */
+  extraTabs?: readonly string[];
+  /** false: the first tab stays blank instead of opening the profile's start page (or extra tabs). */
+  openStartPage?: boolean;
+  /** true: open the agent's IP check page as well; false: not even when it is the start page. */
+  ipTab?: boolean;
+  /** Remove the browser's caches from the profile's folder once the browser has gone. */
+  clearCacheAfterClosing?: boolean;
 }
 
 type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedProfile>;

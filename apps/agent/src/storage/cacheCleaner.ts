@@ -16,6 +16,12 @@ export const userDataCacheDirs = ['GrShaderCache', 'ShaderCache', 'GraphiteDawnC
 /** Chromium's own profiles inside one user-data-dir: Default, Profile 1, … */
 const BROWSER_PROFILE = /^(Default|Profile \d+|Guest Profile|System Profile)$/;
 
+/** The folders of Chromium's own profiles in a user-data-dir. */
+export async function browserProfileDirs(userDataDir: string): Promise<string[]> {
+  const entries = await fs.readdir(userDataDir, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory() && BROWSER_PROFILE.test(entry.name)).map((entry) => path.join(userDataDir, entry.name));
+}
+
 export interface CleanCacheOptions {
   profilesDir: string;
   /** Profiles whose browser this agent runs: their folders are in use and left alone. */
@@ -66,11 +72,15 @@ async function removeCacheDir(dir: string): Promise<number> {
 async function cleanUserDataDir(userDataDir: string): Promise<number> {
   let freed = 0;
   for (const name of userDataCacheDirs) freed += await removeCacheDir(path.join(userDataDir, name));
-  for (const entry of await fs.readdir(userDataDir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !BROWSER_PROFILE.test(entry.name)) continue;
-    for (const name of browserProfileCacheDirs) freed += await removeCacheDir(path.join(userDataDir, entry.name, name));
+  for (const dir of await browserProfileDirs(userDataDir)) {
+    for (const name of browserProfileCacheDirs) freed += await removeCacheDir(path.join(dir, name));
   }
   return freed;
+}
+
+/** One profile's caches once its browser has gone (a start's `clear_cache_after_closing`); 0 bytes while a Chromium still holds the folder. */
+export async function clearCaches(userDataDir: string): Promise<number> {
+  return (await userDataDirInUse(userDataDir)) ? 0 : cleanUserDataDir(userDataDir);
 }
 
 /**
