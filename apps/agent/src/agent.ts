@@ -6,7 +6,8 @@ import { bridgeHandlers } from './api/bridgeHandlers.ts';
 import { BridgeServer } from './api/bridgeServer.ts';
 import { ConsoleAccess } from './api/consoleAccess.ts';
 import { consoleRequestHandler } from './api/consoleServer.ts';
-import { startLocalApi, type LocalApi } from './api/localApi.ts';
+import { startLocalApi, type LocalApi } from './api/localApi/server.ts';
+import { chromedriverFinder } from './browser/chromedriver.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
 import { lazyGeoIp } from './browser/geoIp.ts';
 import { CheckServer } from './check/checkServer.ts';
@@ -106,11 +107,13 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     return launched;
   });
   const checks = await CheckServer.start({ ipCheckUrl: config.ipCheckUrl, geo, log });
+  const webdriver = chromedriverFinder();
   const checkFingerprint = (profileId: string, lang: string, options: { headless?: boolean } = {}) => openFingerprintCheck({ running, checks }, profileId, lang, options);
   const settings: LocalSettingsService = new LocalSettingsService({
     dataDir: config.dataDir,
     portOverride: config.localApiPort,
-    startApi: (bindIp, apiPort) => startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, checkFingerprint }, apiPort, bindIp),
+    startApi: (bindIp, apiPort) =>
+      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version }, apiPort, bindIp),
     log,
   });
   const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);

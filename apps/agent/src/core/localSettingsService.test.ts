@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BridgeError, type SaveConfigParameter } from '@facet/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startLocalApi } from '../api/localApi.ts';
+import { startLocalApi } from '../api/localApi/server.ts';
 import { SETTINGS_FILE, writeLocalSettings } from '../storage/localSettings.ts';
 import { bindableAddresses, LocalSettingsService, SettingsRefusal } from './localSettingsService.ts';
 import { RunningProfiles } from './runningProfiles.ts';

@@ -19,7 +19,7 @@ export class SettingsRefusal extends Error {
   }
 }
 
-/** What the service needs of the local automation API (api/localApi.ts), so core stays apart from it. */
+/** What the service needs of the local automation API (api/localApi/server.ts), so core stays apart from it. */
 export interface AutomationServer {
   host: string;
   port: number;

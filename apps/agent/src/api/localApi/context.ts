@@ -1,0 +1,64 @@
+import { profileListCall, sharedListCall, type FingerprintCheckOpened, type LocalRouteData, type LocalRouteId, type LocalRouteInput, type ProfileRef, type StartedBrowser } from '@facet/contracts';
+import type { ProfileSource } from '../../core/profileSource.ts';
+import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
+import { NoAccountError } from '../../core/startFailure.ts';
+import { LocalApiFailure } from './failures.ts';
+
+export interface LocalApiDeps {
+  key: string;
+  running: RunningProfiles;
+  /** Who the agent acts as right now; null (no console, no token): profile calls answer `no_account`. */
+  source: () => ProfileSource | null;
+  /** The settings' password check, asked on every request; null when no password is set. */
+  password?: () => ((given: string) => boolean) | null;
+  /** Opens the profile (started if needed) at the fingerprint check page, written in `lang` (check/openCheck.ts). */
+  checkFingerprint?: (profileId: string, lang: string, options: { headless: boolean }) => Promise<FingerprintCheckOpened>;
+  /** Where the profiles' folders are (delete-cache); left out, delete-cache answers `not_found`. */
+  profilesDir?: () => string;
+  /** A chromedriver for a Chromium major, '' when none (browser/chromedriver.ts); left out, always ''. */
+  webdriver?: (browserMajor: number) => Promise<string>;
+  /** The agent's version, named in the OpenAPI document. */
+  version?: string;
+}
+
+/** What a route's handler is given: the agent's parts, and the account it acts as. */
+export interface LocalContext extends LocalApiDeps {
+  /** The account the agent acts as; `no_account` when there is none. */
+  account(): ProfileSource;
+  /** The id of a profile named by id or number (its own numbering first, then shared with it). */
+  profileId(ref: ProfileRef): Promise<string>;
+  /** Where scripts attach to a running browser, by AdsPower's names. */
+  attach(status: BrowserStatus): Promise<StartedBrowser>;
+}
+
+export type LocalHandlers = { [K in LocalRouteId]: (input: LocalRouteInput<K>, ctx: LocalContext) => Promise<LocalRouteData<K>> };
+
+export function localContext(deps: LocalApiDeps): LocalContext {
+  const account = () => {
+    const source = deps.source();
+    if (!source) throw new NoAccountError();
+    return source;
+  };
+  return {
+    ...deps,
+    account,
+    profileId: async (ref) => {
+      if ('id' in ref) return ref.id;
+      const source = account();
+      const own = await source.call(profileListCall, { serials: [ref.serial], limit: 20 });
+      const found = own.list[0] ?? (await source.call(sharedListCall, { serials: [ref.serial], limit: 20 })).list[0];
+      if (!found) throw new LocalApiFailure('profile_not_found');
+      return found.id;
+    },
+    attach: async (status) => {
+      const major = Number(deps.running.browser(status.profileId)?.profile?.kernelVersion);
+      return {
+        // The agent's endpoint with this start's secret; host:port for Selenium only when the
+        // start asked for it (selenium=1), since host:port alone lets every local process of this user in.
+        ws: { puppeteer: status.endpoint ?? '', selenium: status.debugPort && status.debugPortOpen ? `127.0.0.1:${status.debugPort}` : '' },
+        debug_port: String(status.debugPort ?? ''),
+        webdriver: deps.webdriver && Number.isInteger(major) && major > 0 ? await deps.webdriver(major) : '',
+      };
+    },
+  };
+}

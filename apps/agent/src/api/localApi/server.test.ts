@@ -1,0 +1,189 @@
+import { ApiError } from '@facet/api-client';
+import { Code, type CallDefinition, type Group, type ProfileRow } from '@facet/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProfileSource } from '../../core/profileSource.ts';
+import { RunningProfiles, type LaunchedProfile, type StartOptions } from '../../core/runningProfiles.ts';
+import { startLocalApi, type LocalApi } from './server.ts';
+
+/**
+ * The local API over real HTTP on loopback, in front of an account faked at the server's edge
+ * (the calls a ProfileSource makes) and browsers faked at RunningProfiles' launch: what the e2e
+ * journeys cannot cheaply show — every refusal's shape, paging, numbers resolved to ids.
+ */
+const KEY = 'unit-test-local-api-key-0123';
+
+const row = (serial: number): ProfileRow => ({
+  id: `p${serial}`,
+  serial,
+  name: `Profile ${serial}`,
+  groupId: '0',
+  groupName: '',
+  remark: '',
+  os: 'windows',
+  iconId: 1,
+  proxy: { type: serial % 2 ? 'socks5' : 'none', host: serial % 2 ? '10.0.0.1' : '', port: serial % 2 ? 1080 : 0, country: 'DE', direct: false, hasCredentials: true },
+  createdAt: 1_700_000_000_000 + serial,
+  lastUsedAt: null,
+  memberCount: 0,
+  sharer: null,
+  permission: null,
+  tags: [],
+});
+const rows = Array.from({ length: 130 }, (_, i) => row(130 - i));
+const groups: Group[] = [
+  { id: '1', name: 'Shops', icon: 3, sort: 0, createdAt: 0, profileCount: 0 },
+  { id: '2', name: 'Ads', icon: 1, sort: 0, createdAt: 0, profileCount: 0 },
+];
+
+let refusal: ApiError | null = null;
+const calls: { path: string; input: Record<string, unknown> }[] = [];
+const fakeSource = {
+  call: async (call: CallDefinition, input: Record<string, unknown>) => {
+    calls.push({ path: call.path, input });
+    if (refusal) throw refusal;
+    if (call.path === 'browser/list') {
+      const { page = 1, limit = 20, ids, serials } = input as { page?: number; limit?: number; ids?: string[]; serials?: number[] };
+      const found = rows.filter((r) => (!ids || ids.includes(r.id)) && (!serials || serials.includes(r.serial)));
+      return { list: found.slice((page - 1) * limit, page * limit), total: found.length };
+    }
+    if (call.path === 'browser/shared') return { list: [], total: 0 };
+    if (call.path === 'group/list') return { list: groups, ungroupedCount: 0 };
+    if (call.path === 'group/create') return { group: { id: '3', name: input.name, icon: 1, sort: 0, createdAt: 0, profileCount: 0 } };
+    throw new Error(`no fake for ${call.path}`);
+  },
+} as unknown as ProfileSource;
+
+let source: ProfileSource | null = fakeSource;
+const starts: { profileId: string; options: StartOptions }[] = [];
+const running = new RunningProfiles(async (profileId, options) => {
+  starts.push({ profileId, options });
+  return { endpoint: `ws://127.0.0.1:9222/devtools/browser/${profileId}`, debugPort: 9222, debugPortOpen: options.openDebugPort === true, exited: new Promise(() => {}), stop: async () => {}, profile: { kernelVersion: '156' } } as unknown as LaunchedProfile;
+});
+let api: LocalApi;
+let base: string;
+
+beforeAll(async () => {
+  api = await startLocalApi({ key: KEY, running, source: () => source, webdriver: async (major) => (major === 156 ? '/usr/bin/chromedriver' : ''), version: '9.9.9' }, 0);
+  base = `http://127.0.0.1:${api.port}`;
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  await running.stopAll();
+  calls.length = 0;
+  starts.length = 0;
+  refusal = null;
+  source = fakeSource;
+});
+
+async function call(path: string, init: { body?: unknown; method?: string; key?: string } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { authorization: `Bearer ${init.key ?? KEY}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as { code: number; msg: string; data?: any } };
+}
+
+describe('local API requests', () => {
+  it('answers AdsPower\'s status paths, and refuses an unknown path, the other method and a wrong key', async () => {
+    expect(await call('/status')).toEqual({ status: 200, body: { code: 0, msg: 'success' } });
+    expect(await call('/api/v1/status')).toEqual({ status: 200, body: { code: 0, msg: 'success' } });
+    expect(await call('/api/v9/nothing')).toEqual({ status: 404, body: { code: -1, msg: 'not_found' } });
+    expect(await call('/api/v1/user/create')).toEqual({ status: 405, body: { code: -1, msg: 'method_not_allowed' } });
+    expect(await call('/api/v2/browser-profile/start', { method: 'GET' })).toMatchObject({ status: 405 });
+    expect(await call('/status', { key: 'wrong' })).toEqual({ status: 401, body: { code: -1, msg: 'unauthorized' } });
+  });
+
+  it('names refused parameters by path and code, and asks for a profile when none is named', async () => {
+    expect((await call('/api/v1/browser/start')).body).toMatchObject({ code: -1, msg: 'profile_id_required' });
+    expect((await call('/api/v1/user/list?page_size=500')).body).toEqual({ code: -1, msg: 'invalid_parameter', data: { issues: [{ path: 'page_size', code: 'too_big' }] } });
+    expect((await call('/api/v1/user/delete', { body: '{' as unknown })).body.msg).toBe('invalid_parameter');
+    const broken = await fetch(`${base}/api/v1/user/delete`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: '{not json' });
+    expect(await broken.json()).toEqual({ code: -1, msg: 'invalid_json' });
+  });
+
+  it('serves its OpenAPI document with the key, generated from the route table', async () => {
+    const response = await fetch(`${base}/api/openapi.json`, { headers: { authorization: `Bearer ${KEY}` } });
+    const doc = (await response.json()) as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
+    expect([doc.openapi, doc.info.version]).toEqual(['3.1.0', '9.9.9']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/user/create', '/api/v2/browser-profile/share', '/api/v1/application/list']));
+    expect((await fetch(`${base}/api/openapi.json`)).status).toBe(401);
+  });
+
+  it('answers no_account while the agent acts as nobody, and the server\'s refusal by its code\'s name', async () => {
+    source = null;
+    expect((await call('/api/v1/user/list')).body).toMatchObject({ code: -1, msg: 'no_account', data: { reason: 'noAccount' } });
+    source = fakeSource;
+    refusal = new ApiError(Code.PLAN_EXPIRED, 'plan expired');
+    expect((await call('/api/v1/group/list')).body).toEqual({ code: -1, msg: 'plan_expired', data: { code: Code.PLAN_EXPIRED } });
+    refusal = new ApiError(Code.NOT_FOUND, 'not found', { groupId: '9' });
+    expect((await call('/api/v1/user/regroup', { body: { user_ids: ['p1'], group_id: 9 } })).body.msg).toBe('group_not_found');
+  });
+});
+
+describe('local API browsers', () => {
+  it('starts by id or by number with AdsPower\'s options, and answers where to attach with a matching chromedriver', async () => {
+    const started = await call('/api/v1/browser/start?serial_number=7&open_tabs=1&launch_args=%5B%22--mute-audio%22%2C%22https%3A%2F%2Fshop.example%2F%22%5D&headless=1&clear_cache_after_closing=1&selenium=1');
+    expect(started.body).toEqual({
+      code: 0,
+      msg: 'success',
+      data: { ws: { puppeteer: 'ws://127.0.0.1:9222/devtools/browser/p7', selenium: '127.0.0.1:9222' }, debug_port: '9222', webdriver: '/usr/bin/chromedriver' },
+    });
+    expect(starts).toEqual([{ profileId: 'p7', options: { headless: true, openDebugPort: true, launchArgs: ['--mute-audio'], extraTabs: ['https://shop.example/'], openStartPage: false, clearCacheAfterClosing: true } }]);
+    expect((await call('/api/v2/browser-profile/active?profile_no=7')).body.data).toMatchObject({ status: 'Active', debug_port: '9222' });
+    expect((await call('/api/v1/browser/active?user_id=p8')).body.data).toEqual({ status: 'Inactive' });
+    expect((await call('/api/v1/browser/local-active')).body.data.list).toMatchObject([{ user_id: 'p7', ws: { puppeteer: 'ws://127.0.0.1:9222/devtools/browser/p7' } }]);
+    expect((await call('/api/v2/browser-profile/stop', { body: { profile_id: 'p7' } })).body).toEqual({ code: 0, msg: 'success' });
+    expect((await call('/api/v1/browser/stop?user_id=p7')).body).toEqual({ code: -1, msg: 'browser_not_running' });
+  });
+
+  it('refuses switches outside the allowlist before anything starts', async () => {
+    const refused = await call('/api/v2/browser-profile/start', { body: { profile_id: 'p1', launch_args: ['--start-maximized', '--remote-debugging-port=9222', '--load-extension=/tmp/x'] } });
+    expect(refused.body).toEqual({ code: -1, msg: 'launch_args_refused', data: { refused: ['--remote-debugging-port=9222', '--load-extension=/tmp/x'] } });
+    expect(starts).toEqual([]);
+  });
+
+  it('stops every browser, answering the outcome in data as AdsPower\'s own client reads it', async () => {
+    await call('/api/v1/browser/start?user_id=p1');
+    await call('/api/v1/browser/start?user_id=p2');
+    expect((await call('/api/v2/browser-profile/stop-all', { body: {} })).body).toEqual({ code: 0, msg: 'success', data: { code: 0, msg: 'success', stopped: 2 } });
+    expect(running.list()).toEqual([]);
+  });
+});
+
+describe('local API lists', () => {
+  it('pages user/list by any size over the server\'s pages, with AdsPower\'s row names', async () => {
+    const { body } = await call('/api/v1/user/list?page=11&page_size=10');
+    expect(body.data).toMatchObject({ page: 11, page_size: 10 });
+    expect(body.data.list.map((r: { serial_number: string }) => r.serial_number)).toEqual(['30', '29', '28', '27', '26', '25', '24', '23', '22', '21']);
+    expect(calls.map((c) => c.input.page)).toEqual([2]);
+    expect(body.data.list[1]).toEqual({
+      serial_number: '29',
+      user_id: 'p29',
+      name: 'Profile 29',
+      group_id: '0',
+      group_name: '',
+      domain_name: '',
+      username: '',
+      remark: '',
+      sys_app_cate_id: '0',
+      created_time: '1700000000',
+      ip: '10.0.0.1',
+      ip_country: 'de',
+      password: '',
+      last_open_time: '',
+    });
+  });
+
+  it('lists v2 by ids and numbers, with the proxy but never its credentials', async () => {
+    const { body } = await call('/api/v2/browser-profile/list', { body: { profile_id: ['p3'], profile_no: ['3'], limit: '5' } });
+    expect(body.data.list).toEqual([expect.objectContaining({ profile_id: 'p3', profile_no: '3', user_proxy_config: { proxy_soft: 'other', proxy_type: 'socks5', proxy_host: '10.0.0.1', proxy_port: '1080' } })]);
+    expect(JSON.stringify(body)).not.toMatch(/proxy_password/);
+  });
+
+  it('filters and pages groups by name, and answers a new group by AdsPower\'s names', async () => {
+    expect((await call('/api/v1/group/list?group_name=SHO')).body.data).toEqual({ list: [{ group_id: '1', group_name: 'Shops', remark: '' }], page: 1, page_size: 10 });
+    expect((await call('/api/v1/group/list?page=2&page_size=1')).body.data.list).toEqual([{ group_id: '2', group_name: 'Ads', remark: '' }]);
+    expect((await call('/api/v1/group/create', { body: { group_name: 'New', remark: 'r' } })).body).toEqual({ code: 0, msg: 'success', data: { group_id: '3', group_name: 'New', remark: '' } });
+  });
+});
