@@ -17,8 +17,9 @@ export class LocalApiFailure extends Error {
 /** Parameters that did not parse: our own refinements carry a code (`profile_id_required`), the rest is `invalid_parameter`. */
 export function invalidInput(error: z.ZodError): LocalApiFailure {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message in localApiMessages ? issue.message : issue.code }));
+  // A code of our own says it all (`profile_id_required`); zod's need the place they were found.
   const named = issues.find((issue) => issue.code in localApiMessages);
-  return new LocalApiFailure(named ? named.code : 'invalid_parameter', 200, { issues });
+  return named ? new LocalApiFailure(named.code) : new LocalApiFailure('invalid_parameter', 200, { issues });
 }
 
 /**
