@@ -54,26 +54,27 @@ export async function userDataDirInUse(userDataDir: string): Promise<boolean> {
   }
 }
 
-async function removeCacheDir(dir: string): Promise<number> {
+/** A folder or file of a profile, and the bytes it held; 0 when it was not there. */
+export async function removeEntry(entry: string): Promise<number> {
   let stats;
   try {
-    stats = await fs.lstat(dir);
+    stats = await fs.lstat(entry);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw error;
   }
   // A link is not followed out of the profile: whatever it points at is not ours to delete.
-  if (!stats.isDirectory()) return 0;
-  const bytes = await diskUse(dir);
-  await fs.rm(dir, { recursive: true, force: true });
+  if (stats.isSymbolicLink()) return 0;
+  const bytes = stats.isDirectory() ? await diskUse(entry) : stats.size;
+  await fs.rm(entry, { recursive: true, force: true });
   return bytes;
 }
 
 async function cleanUserDataDir(userDataDir: string): Promise<number> {
   let freed = 0;
-  for (const name of userDataCacheDirs) freed += await removeCacheDir(path.join(userDataDir, name));
+  for (const name of userDataCacheDirs) freed += await removeEntry(path.join(userDataDir, name));
   for (const dir of await browserProfileDirs(userDataDir)) {
-    for (const name of browserProfileCacheDirs) freed += await removeCacheDir(path.join(dir, name));
+    for (const name of browserProfileCacheDirs) freed += await removeEntry(path.join(dir, name));
   }
   return freed;
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CacheType } from '@facet/contracts';
-import { browserProfileDirs, clearCaches } from './cacheCleaner.ts';
-import { diskUse } from './diskUse.ts';
+import { browserProfileDirs, clearCaches, removeEntry } from './cacheCleaner.ts';
 
 /**
  * What each kind of AdsPower's `delete-cache` names in a Chromium profile folder. The HTTP cache
@@ -16,21 +14,6 @@ export const profileDataEntries: Record<Exclude<CacheType, 'image_file'>, readon
   cookie: ['Cookies', 'Cookies-journal', 'Network/Cookies', 'Network/Cookies-journal'],
   history: ['History', 'History-journal', 'Visited Links', 'Top Sites', 'Top Sites-journal', 'Favicons', 'Favicons-journal', 'Shortcuts', 'Shortcuts-journal', 'Network Action Predictor', 'Network Action Predictor-journal'],
 };
-
-/** A file or folder of the profile, never a link out of it; its bytes, 0 when it was not there. */
-async function removeEntry(entry: string): Promise<number> {
-  let stats;
-  try {
-    stats = await fs.lstat(entry);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  if (stats.isSymbolicLink()) return 0;
-  const bytes = stats.isDirectory() ? await diskUse(entry) : stats.size;
-  await fs.rm(entry, { recursive: true, force: true });
-  return bytes;
-}
 
 /**
  * Removes the named kinds of data from a closed profile's user-data-dir (the caller checks that

@@ -97,8 +97,12 @@ export const profileDataHandlers: Pick<LocalHandlers, 'cookies' | 'userAgents' |
   },
   deleteCacheV2: async ({ profile_id, type }, ctx) => {
     const source = ctx.account();
-    // Only profiles the account may change: its own, or shared with it to edit.
-    for (const id of profile_id) await source.call(profileDetailCall, { id });
+    // Only profiles the account can reach; clearing the stored cookies too needs what a cookie
+    // import needs (its own, or shared with it to edit), asked before anything is cleared.
+    for (const id of profile_id) {
+      const { profile } = await source.call(profileDetailCall, { id });
+      if (type.includes('cookie') && profile.permission === 'run') throw new LocalApiFailure('shared_access_too_low', 200, { profile_id: id });
+    }
     const cleared = await clearClosed(profile_id, ctx, (dir) => clearProfileData(dir, type as CacheType[]));
     // The stored cookies too: the next start would bring back what was just cleared.
     if (type.includes('cookie')) for (const id of profile_id) await source.call(profileCookiesCall, { id, cookies: [] });

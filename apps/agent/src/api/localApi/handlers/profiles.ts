@@ -69,6 +69,12 @@ function listPage(ctx: LocalContext, query: Partial<ListQuery>, page: number, si
   return pageSlice((serverPage) => source.call(profileListCall, { ...query, page: serverPage, limit: 100 }), page, size, 100);
 }
 
+/** A page of the account's profiles as AdsPower's rows (v1's or v2's). */
+async function adsPage<R>(ctx: LocalContext, query: Partial<ListQuery>, page: number, size: number, toRow: (row: ProfileRow) => R) {
+  const { list } = await listPage(ctx, query, page, size);
+  return { list: list.map(toRow), page, page_size: size };
+}
+
 const sortOf = { serial_number: 'serial', profile_no: 'serial', last_open_time: 'lastUsedAt', created_time: 'createdAt' } as const;
 
 /** Facet's own create: its settings by its names; everything but the name comes from a generated, consistent fingerprint. */
@@ -102,10 +108,8 @@ export const profileHandlers: Pick<LocalHandlers, 'createV1' | 'createV2' | 'upd
     await ctx.account().call(profileMoveGroupCall, { ids: user_ids, groupId: group_id });
     return undefined;
   },
-  listV1: async (query, ctx) => {
-    const page = query.page ?? 1;
-    const size = query.page_size ?? 50;
-    const { list } = await listPage(
+  listV1: (query, ctx) =>
+    adsPage(
       ctx,
       {
         ...(query.group_id !== undefined ? { groupId: query.group_id } : {}),
@@ -113,15 +117,12 @@ export const profileHandlers: Pick<LocalHandlers, 'createV1' | 'createV2' | 'upd
         ...(query.serial_number !== undefined ? { serials: [query.serial_number] } : {}),
         ...(query.user_sort ? { sort: sortOf[query.user_sort.field], order: query.user_sort.order } : {}),
       },
-      page,
-      size,
-    );
-    return { list: list.map(rowV1), page, page_size: size };
-  },
-  listV2: async (body, ctx) => {
-    const page = body.page ?? 1;
-    const size = body.limit ?? 50;
-    const { list } = await listPage(
+      query.page ?? 1,
+      query.page_size ?? 50,
+      rowV1,
+    ),
+  listV2: (body, ctx) =>
+    adsPage(
       ctx,
       {
         ...(body.group_id !== undefined ? { groupId: body.group_id } : {}),
@@ -130,11 +131,10 @@ export const profileHandlers: Pick<LocalHandlers, 'createV1' | 'createV2' | 'upd
         ...(body.sort_type ? { sort: sortOf[body.sort_type] } : {}),
         ...(body.sort_order ? { order: body.sort_order } : {}),
       },
-      page,
-      size,
-    );
-    return { list: list.map(rowV2), page, page_size: size };
-  },
+      body.page ?? 1,
+      body.limit ?? 50,
+      rowV2,
+    ),
   facetList: async (query, ctx) => {
     const page = query.page ?? 1;
     const size = query.page_size ?? 20;
