@@ -354,6 +354,8 @@ export const browserBatchListSchema = z.array(browserBatchSchema);
 export const WINDOW_MIN_WIDTH = 500;
 export const WINDOW_MIN_HEIGHT = 200;
 export const ARRANGE_MAX_COLUMNS = 20;
+/** The largest window size an arrangement takes: beyond any screen there is. */
+export const WINDOW_MAX_SIZE = 16_384;
 
 /** A window's place on the screen, in screen pixels. */
 export const windowBoundsSchema = z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int().positive(), height: z.number().int().positive() });
@@ -366,8 +368,8 @@ export type WindowBounds = z.infer<typeof windowBoundsSchema>;
 export const arrangeWindowsParameterSchema = z.object({
   profileIds: z.array(z.string().min(1).max(64)).max(limits.maxProfilesPerBatch).optional(),
   columns: z.number().int().min(1).max(ARRANGE_MAX_COLUMNS).optional(),
-  width: z.number().int().min(WINDOW_MIN_WIDTH).max(16_384).optional(),
-  height: z.number().int().min(WINDOW_MIN_HEIGHT).max(16_384).optional(),
+  width: z.number().int().min(WINDOW_MIN_WIDTH).max(WINDOW_MAX_SIZE).optional(),
+  height: z.number().int().min(WINDOW_MIN_HEIGHT).max(WINDOW_MAX_SIZE).optional(),
 });
 export type ArrangeWindowsParameter = z.infer<typeof arrangeWindowsParameterSchema>;
 export const arrangeWindowsResultSchema = z.object({

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
+import { ArrangeWindowsDialog } from '../browsers/ArrangeWindowsDialog.tsx';
+import { BrowserBatchDialog } from '../browsers/BrowserBatchDialog.tsx';
 import { BrowserLaunchButton } from '../browsers/BrowserLaunchButton.tsx';
+import { useBrowserBatch } from '../browsers/useBrowserBatch.ts';
 import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { CookieDialog } from '../cookies/CookieDialog.tsx';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
@@ -39,6 +42,10 @@ export default function BrowserListPage() {
   const [query, setQuery] = useState<ListQuery>(firstPage);
   const [groupFilter, setGroupFilter] = useState(ALL_GROUPS);
   const [selected, setSelected] = useState<string[]>([]);
+  // Names of the rows ever selected, for a batch's failures (a selection spans pages).
+  const [selectedNames, setSelectedNames] = useState(() => new Map<string, string>());
+  // The windows to arrange: the selected profiles', or (null) every running one's.
+  const [arranging, setArranging] = useState<{ ids: string[] | null } | null>(null);
   // undefined: form closed; null: creating; an id: editing that profile.
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -57,6 +64,7 @@ export default function BrowserListPage() {
 
   const runtime = useRuntime();
   const running = useRunningBrowsers();
+  const batch = useBrowserBatch();
   const checkFingerprint = useCheckFingerprint();
   const columns = profileColumns({
     t,
@@ -95,8 +103,22 @@ export default function BrowserListPage() {
         onCreate={() => setEditing(null)}
         onBatchCreate={() => setBatchOpen(true)}
         onColumns={() => setColumnsOpen(true)}
+        onArrangeWindows={runtime.bridge ? () => setArranging({ ids: null }) : undefined}
       />
-      <ProfileSelectionBar ids={selected} onDone={() => setSelected([])} />
+      <ProfileSelectionBar
+        ids={selected}
+        onDone={() => setSelected([])}
+        browsers={
+          runtime.bridge
+            ? {
+                open: (ids) => void batch.begin('start', ids),
+                close: (ids) => void batch.begin('stop', ids),
+                // Those of the selection with a window now: the dialog counts them.
+                arrange: (ids) => setArranging({ ids: ids.filter((id) => running.get(id)?.state === 'running' && !running.get(id)?.headless) }),
+              }
+            : undefined
+        }
+      />
       {empty ? (
         <Empty description={t('profiles.empty')} data-testid="profiles-empty">
           <Button type="primary" onClick={() => setEditing(null)} data-testid="profile-empty-create">
@@ -113,7 +135,15 @@ export default function BrowserListPage() {
           // the defaults fit 1280 px and fixed columns never cover others.
           tableLayout="fixed"
           scroll={{ x: SELECTION_COLUMN_WIDTH + columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
-          rowSelection={{ columnWidth: SELECTION_COLUMN_WIDTH, selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
+          rowSelection={{
+            columnWidth: SELECTION_COLUMN_WIDTH,
+            selectedRowKeys: selected,
+            onChange: (keys, rows) => {
+              setSelected(keys.map(String));
+              setSelectedNames((names) => new Map([...names, ...rows.filter(Boolean).map((row): [string, string] => [row.id, row.name])]));
+            },
+            preserveSelectedRowKeys: true,
+          }}
           onRow={(row) => testId(`profile-row-${row.id}`)}
           locale={{ emptyText: <Empty description={t('profiles.noMatch')} /> }}
           pagination={{
@@ -150,6 +180,8 @@ export default function BrowserListPage() {
         />
       ) : null}
       {membersOf ? <ShareMembersDialog ids={membersOf} onClose={() => setMembersOf(null)} /> : null}
+      {arranging ? <ArrangeWindowsDialog profileIds={arranging.ids ?? undefined} onClose={() => setArranging(null)} /> : null}
+      <BrowserBatchDialog control={batch} nameOf={(id) => selectedNames.get(id) || list.data?.list.find((row) => row.id === id)?.name || id} />
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>
   );

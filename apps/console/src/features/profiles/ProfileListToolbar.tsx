@@ -1,4 +1,4 @@
-import { AppstoreAddOutlined, GlobalOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, AppstoreOutlined, GlobalOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/GroupSelect.tsx';
@@ -17,10 +17,12 @@ interface ToolbarProps {
   onCreate: () => void;
   onBatchCreate: () => void;
   onColumns: () => void;
+  /** The desktop client's "arrange windows" of every running profile; absent in the browser version. */
+  onArrangeWindows?: () => void;
 }
 
-/** Search (name, remark, id, proxy host), group and tag filters, tags, column settings, and the two create buttons. */
-export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onProxies, onCreate, onBatchCreate, onColumns }: ToolbarProps) {
+/** Search (name, remark, id, proxy host), group and tag filters, tags, arrange windows (desktop client), column settings, and the two create buttons. */
+export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onProxies, onCreate, onBatchCreate, onColumns, onArrangeWindows }: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
@@ -37,6 +39,9 @@ export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilte
         <TagSelect value={tagFilter} onChange={(value) => onTagFilter((value as string | undefined) ?? undefined)} style={{ width: 180 }} placeholder={t('tags.filter')} testId="profile-tag-filter" />
       </Flex>
       <Flex gap={8}>
+        {onArrangeWindows ? (
+          <Button icon={<AppstoreOutlined />} onClick={onArrangeWindows} aria-label={t('arrangeWindows.button')} title={t('arrangeWindows.button')} data-testid="arrange-windows" />
+        ) : null}
         <Button icon={<TagsOutlined />} onClick={onManageTags} data-testid="profile-manage-tags">
           {t('tags.manage')}
         </Button>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, ExportOutlined, FolderOutlined, GlobalOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DeleteOutlined, ExportOutlined, FolderOutlined, GlobalOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,19 @@ import { useDeleteProfiles } from './useDeleteProfiles.ts';
 
 type Dialog = 'move' | 'tags' | 'proxy' | 'export' | 'share' | 'members' | 'transfer' | null;
 
-/** Batch actions on the selected profiles: delete (to the recycle bin), move, tags, a saved proxy, export, share, manage sharing, transfer. */
-export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+/** What the desktop client does with the selected profiles' browsers (absent in the browser version). */
+export interface SelectionBrowserActions {
+  open: (ids: string[]) => void;
+  close: (ids: string[]) => void;
+  arrange: (ids: string[]) => void;
+}
+
+/**
+ * Batch actions on the selected profiles: in the desktop client open, close and arrange their
+ * browsers; then delete (to the recycle bin), move, tags, a saved proxy, export, share, manage
+ * sharing, transfer.
+ */
+export function ProfileSelectionBar({ ids, onDone, browsers }: { ids: string[]; onDone: () => void; browsers?: SelectionBrowserActions }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -38,6 +49,19 @@ export function ProfileSelectionBar({ ids, onDone }: { ids: string[]; onDone: ()
   return (
     <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }} data-testid="selection-bar">
       <Typography.Text data-testid="selection-count">{t('profiles.selected', { count: ids.length })}</Typography.Text>
+      {browsers ? (
+        <>
+          <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => browsers.open(ids)} data-testid="batch-open">
+            {t('browserBatch.openSelected')}
+          </Button>
+          <Button icon={<PauseCircleOutlined />} onClick={() => browsers.close(ids)} data-testid="batch-close-browsers">
+            {t('browserBatch.closeSelected')}
+          </Button>
+          <Button icon={<AppstoreOutlined />} onClick={() => browsers.arrange(ids)} data-testid="batch-arrange">
+            {t('arrangeWindows.button')}
+          </Button>
+        </>
+      ) : null}
       <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={remove.isPending} data-testid="batch-delete">
         {t('profiles.delete')}
       </Button>

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { loginCall, profileCreateCall, type WindowBounds } from '@facet/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { apiClientFor, signUpByApi } from '../support/accounts.ts';
+import { screenshot, watchErrors } from '../support/browser.ts';
+import { openClient } from '../support/clientAccess.ts';
+import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { freePort } from '../support/processes.ts';
+import { processesWith } from '../support/xvfb.ts';
+
+const env = useStackAndBrowser();
+
+/** A screenshot once antd's dialogs and bars have finished moving (the running bar's shimmer never does). */
+async function settledShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await screenshot(page, name);
+}
+
+/** One CDP round trip after another on a browser's WebSocket (the local API's `ws.puppeteer`). */
+async function cdpSession(endpoint: string) {
+  const socket = new WebSocket(endpoint);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const send = <T>(method: string, params: Record<string, unknown> = {}) =>
+    new Promise<T>((resolve, reject) => {
+      const mine = ++id;
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data)) as { id?: number; result?: T; error?: { message: string } };
+        if (message.id !== mine) return;
+        socket.off('message', onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result!);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  return { send, close: () => socket.close() };
+}
+
+/** Where the profile's window is, read back through its browser's DevTools, and the screen it is on. */
+async function windowOf(endpoint: string): Promise<{ bounds: WindowBounds & { windowState: string }; screen: WindowBounds }> {
+  const cdp = await cdpSession(endpoint);
+  try {
+    const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
+    const tab = targetInfos.find((t) => t.type === 'page')!;
+    const { bounds } = await cdp.send<{ bounds: WindowBounds & { windowState: string } }>('Browser.getWindowForTarget', { targetId: tab.targetId });
+    const { screenInfos } = await cdp.send<{ screenInfos: { availLeft: number; availTop: number; availWidth: number; availHeight: number; isPrimary: boolean }[] }>('Emulation.getScreenInfos');
+    const primary = screenInfos.find((s) => s.isPrimary)!;
+    return { bounds, screen: { left: primary.availLeft, top: primary.availTop, width: primary.availWidth, height: primary.availHeight } };
+  } finally {
+    cdp.close();
+  }
+}
+
+describe('opening, arranging and closing many profiles from the desktop client', () => {
+  it('opens the selected profiles a few at a time with progress, names the one that cannot start, tiles their windows and closes them all', async () => {
+    const person = await signUpByApi(env.stack);
+    const client = await apiClientFor(env.stack);
+    client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
+    const common = { groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: 'about:blank' };
+    // Made first, so the list (newest first) shows it last and "select all" names it last: with
+    // three starting at a time, it waits for its turn.
+    const dead = (await client.call(profileCreateCall, { settings: { ...common, name: 'Dead proxy', proxy: { type: 'http', host: '127.0.0.1', port: await freePort() } } })).profile;
+    const good: string[] = [];
+    for (const name of ['Batch one', 'Batch two', 'Batch three']) good.push((await client.call(profileCreateCall, { settings: { ...common, name } })).profile.id);
+    const all = [...good, dead.id];
+
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await openClient(page, env.stack.agentUrl);
+    await page.waitForURL('**/login');
+    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
+    await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+    for (const id of all) await page.getByTestId(`profile-row-${id}`).waitFor();
+    await page.locator('.ant-table-thead input[type="checkbox"]').check();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(english('profiles.selected').replace('{{count}}', '4'));
+
+    // Open: three begin while the fourth waits its turn; the dead proxy's start fails, in words.
+    await page.getByTestId('batch-open').click();
+    await page.getByTestId('batch-dialog').waitFor();
+    expect(await page.getByTestId('batch-progress-text').textContent()).toMatch(/^Opening [1-4] of 4$/);
+    await settledShot(page, 'client-batch-opening');
+    await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opened: 3 of 4');
+    for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor();
+    expect(processesWith(dead.id)).toEqual([]);
+    const failure = page.getByTestId(`batch-failure-${dead.id}`);
+    expect(await failure.textContent()).toContain('Dead proxy');
+    expect(await failure.textContent()).toContain(english('startError.refused'));
+    expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount').replace('{{count}}', '1'));
+    await settledShot(page, 'client-batch-failure');
+    await page.getByTestId('batch-dialog-close').click();
+    await page.getByTestId('batch-dialog').waitFor({ state: 'detached' });
+
+    // Arrange: a grid on the agent's screen in the order of the numbers, read back through CDP.
+    const apiUrl = /local API at (\S+)/.exec(env.stack.agent.output())![1]!;
+    const key = fs.readFileSync(path.join(env.stack.dataDir, 'agent/local-api-key'), 'utf8').trim();
+    const endpointOf = async (id: string) => {
+      const answer = (await (await fetch(`${new URL(apiUrl).origin}/api/v1/browser/active?user_id=${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { ws: { puppeteer: string } } };
+      return answer.data.ws.puppeteer;
+    };
+    const numberOf = async (id: string) => Number((await page.getByTestId(`profile-running-${id}`).textContent())!.slice(1));
+    const numbered = (await Promise.all(good.map(async (id) => ({ id, number: await numberOf(id), endpoint: await endpointOf(id) })))).sort((a, b) => a.number - b.number);
+    // From the selection, then from the toolbar (every running profile: the same three).
+    const arrange = async (columns?: number) => {
+      await page.getByTestId(columns ? 'arrange-windows' : 'batch-arrange').click();
+      await page.getByTestId('arrange-dialog').waitFor();
+      if (columns) await page.getByTestId('arrange-columns').fill(String(columns));
+      await settledShot(page, columns ? 'client-arrange-columns' : 'client-arrange-dialog');
+      await page.getByTestId('arrange-ok').click();
+      await page.getByText(english('arrangeWindows.done').replace('{{count}}', '3')).last().waitFor();
+      await page.getByTestId('arrange-dialog').waitFor({ state: 'detached' });
+      return Promise.all(numbered.map((b) => windowOf(b.endpoint)));
+    };
+    const placed = await arrange();
+    const screen = placed[0]!.screen;
+    // Three 16:10 windows fit largest as two columns and two rows.
+    const [w, h] = [Math.floor(screen.width / 2), Math.floor(screen.height / 2)];
+    expect(placed.map((x) => x.bounds)).toEqual([
+      { left: screen.left, top: screen.top, width: w, height: h, windowState: 'normal' },
+      { left: screen.left + w, top: screen.top, width: w, height: h, windowState: 'normal' },
+      { left: screen.left, top: screen.top + h, width: w, height: h, windowState: 'normal' },
+    ]);
+    // Three columns asked for: one row across the whole screen.
+    const third = Math.floor(screen.width / 3);
+    expect((await arrange(3)).map((x) => x.bounds)).toEqual([0, 1, 2].map((i) => ({ left: screen.left + i * third, top: screen.top, width: third, height: screen.height, windowState: 'normal' })));
+
+    // Close them all the same way; a profile that was not running is closed already.
+    await page.getByTestId('batch-close-browsers').click();
+    await page.locator('[data-testid="batch-dialog"][data-action="stop"][data-finished="1"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Closed: 4 of 4');
+    await settledShot(page, 'client-batch-closed');
+    for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => all.flatMap((id) => processesWith(id)), { timeout: 15_000 }).toEqual([]);
+    await page.getByTestId('batch-dialog-close').click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('goes on when the console reloads, and cancelling leaves the profiles still waiting unopened', async () => {
+    // A proxy that takes the connection and never answers: each start waits for the check's
+    // timeout (10 s), so the fourth profile surely still waits when the cancel comes.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      const person = await signUpByApi(env.stack);
+      const client = await apiClientFor(env.stack);
+      client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
+      const common = { groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156' };
+      const last = (await client.call(profileCreateCall, { settings: { ...common, name: 'Waits its turn', proxy: { type: 'http', host: '127.0.0.1', port: await freePort() } } })).profile.id;
+      const slow: string[] = [];
+      for (const name of ['Silent one', 'Silent two', 'Silent three']) slow.push((await client.call(profileCreateCall, { settings: { ...common, name, proxy: { type: 'http', host: '127.0.0.1', port: silentPort } } })).profile.id);
+
+      const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors = watchErrors(page);
+      await openClient(page, env.stack.agentUrl);
+      await page.waitForURL('**/login');
+      await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
+      await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+      for (const id of [...slow, last]) await page.getByTestId(`profile-row-${id}`).waitFor();
+      await page.locator('.ant-table-thead input[type="checkbox"]').check();
+      await page.getByTestId('batch-open').click();
+      await page.getByTestId('batch-dialog').waitFor();
+
+      // The agent runs the batch: a reloaded console finds it still running.
+      await page.reload();
+      await page.locator('[data-testid="batch-dialog"][data-finished="0"]').waitFor();
+      expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opening 3 of 4');
+      await page.getByTestId('batch-cancel').click();
+      await page.getByText(english('browserBatch.cancelling')).waitFor();
+      await settledShot(page, 'client-batch-cancelling');
+      await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opened: 0 of 4');
+      expect(await page.getByTestId('batch-cancelled-count').textContent()).toBe(english('browserBatch.cancelledCount').replace('{{count}}', '1'));
+      for (const id of slow) expect(await page.getByTestId(`batch-failure-${id}`).textContent()).toContain(english('startError.timeout'));
+      // Named as the list names them, though the reload lost the selection.
+      expect(await page.getByTestId(`batch-failure-${slow[0]}`).textContent()).toContain('Silent one');
+      expect(await page.getByTestId(`batch-failure-${last}`).count()).toBe(0);
+      await settledShot(page, 'client-batch-cancelled');
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
