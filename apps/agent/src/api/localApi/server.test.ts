@@ -116,6 +116,8 @@ describe('local API requests', () => {
     source = fakeSource;
     refusal = new ApiError(Code.PLAN_EXPIRED, 'plan expired');
     expect((await call('/api/v1/group/list')).body).toEqual({ code: -1, msg: 'plan_expired', data: { code: Code.PLAN_EXPIRED } });
+    refusal = new ApiError(Code.PROFILE_LIMIT_REACHED, 'limit', { limit: 5, used: 5 });
+    expect((await call('/api/v2/browser-profile/create', { body: { name: 'One too many' } })).body).toEqual({ code: -1, msg: 'profile_limit_reached', data: { limit: 5, used: 5, code: Code.PROFILE_LIMIT_REACHED } });
     refusal = new ApiError(Code.NOT_FOUND, 'not found', { groupId: '9' });
     expect((await call('/api/v1/user/regroup', { body: { user_ids: ['p1'], group_id: 9 } })).body.msg).toBe('group_not_found');
   });
