@@ -56,28 +56,44 @@ async function windowOf(endpoint: string): Promise<{ bounds: WindowBounds & { wi
   }
 }
 
+/**
+ * A new person with profiles made in this order (the list, newest first, shows the first made
+ * last, and "select all" names it last); a proxy port where given.
+ */
+async function personWithProfiles(profiles: { name: string; proxyPort?: number }[]) {
+  const person = await signUpByApi(env.stack);
+  const client = await apiClientFor(env.stack);
+  client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
+  const ids: string[] = [];
+  for (const { name, proxyPort } of profiles) {
+    const proxy = proxyPort ? { proxy: { type: 'http' as const, host: '127.0.0.1', port: proxyPort } } : {};
+    const settings = { name, groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: 'about:blank', ...proxy };
+    ids.push((await client.call(profileCreateCall, { settings })).profile.id);
+  }
+  return { person, ids };
+}
+
+/** The person's browser list in the desktop client, every profile selected. */
+async function listAllSelected(person: { username: string; password: string }, ids: string[]) {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await openClient(page, env.stack.agentUrl);
+  await page.waitForURL('**/login');
+  await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
+  await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+  for (const id of ids) await page.getByTestId(`profile-row-${id}`).waitFor();
+  await page.locator('.ant-table-thead input[type="checkbox"]').check();
+  await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(english('profiles.selected').replace('{{count}}', String(ids.length)));
+  return { page, errors };
+}
+
 describe('opening, arranging and closing many profiles from the desktop client', () => {
   it('opens the selected profiles a few at a time with progress, names the one that cannot start, tiles their windows and closes them all', async () => {
-    const person = await signUpByApi(env.stack);
-    const client = await apiClientFor(env.stack);
-    client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
-    const common = { groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: 'about:blank' };
-    // Made first, so the list (newest first) shows it last and "select all" names it last: with
-    // three starting at a time, it waits for its turn.
-    const dead = (await client.call(profileCreateCall, { settings: { ...common, name: 'Dead proxy', proxy: { type: 'http', host: '127.0.0.1', port: await freePort() } } })).profile;
-    const good: string[] = [];
-    for (const name of ['Batch one', 'Batch two', 'Batch three']) good.push((await client.call(profileCreateCall, { settings: { ...common, name } })).profile.id);
-    const all = [...good, dead.id];
-
-    const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await openClient(page, env.stack.agentUrl);
-    await page.waitForURL('**/login');
-    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
-    await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-    for (const id of all) await page.getByTestId(`profile-row-${id}`).waitFor();
-    await page.locator('.ant-table-thead input[type="checkbox"]').check();
-    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(english('profiles.selected').replace('{{count}}', '4'));
+    // The refusing proxy's profile comes last: with three starting at a time, it waits for its turn.
+    const { person, ids } = await personWithProfiles([{ name: 'Dead proxy', proxyPort: await freePort() }, { name: 'Batch one' }, { name: 'Batch two' }, { name: 'Batch three' }]);
+    const [dead, ...good] = ids as [string, ...string[]];
+    const all = [...good, dead];
+    const { page, errors } = await listAllSelected(person, all);
 
     // Open: three begin while the fourth waits its turn; the dead proxy's start fails, in words.
     await page.getByTestId('batch-open').click();
@@ -87,8 +103,8 @@ describe('opening, arranging and closing many profiles from the desktop client',
     await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opened: 3 of 4');
     for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor();
-    expect(processesWith(dead.id)).toEqual([]);
-    const failure = page.getByTestId(`batch-failure-${dead.id}`);
+    expect(processesWith(dead)).toEqual([]);
+    const failure = page.getByTestId(`batch-failure-${dead}`);
     expect(await failure.textContent()).toContain('Dead proxy');
     expect(await failure.textContent()).toContain(english('startError.refused'));
     expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount').replace('{{count}}', '1'));
@@ -149,22 +165,9 @@ describe('opening, arranging and closing many profiles from the desktop client',
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
     try {
-      const person = await signUpByApi(env.stack);
-      const client = await apiClientFor(env.stack);
-      client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
-      const common = { groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156' };
-      const last = (await client.call(profileCreateCall, { settings: { ...common, name: 'Waits its turn', proxy: { type: 'http', host: '127.0.0.1', port: await freePort() } } })).profile.id;
-      const slow: string[] = [];
-      for (const name of ['Silent one', 'Silent two', 'Silent three']) slow.push((await client.call(profileCreateCall, { settings: { ...common, name, proxy: { type: 'http', host: '127.0.0.1', port: silentPort } } })).profile.id);
-
-      const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const errors = watchErrors(page);
-      await openClient(page, env.stack.agentUrl);
-      await page.waitForURL('**/login');
-      await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
-      await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-      for (const id of [...slow, last]) await page.getByTestId(`profile-row-${id}`).waitFor();
-      await page.locator('.ant-table-thead input[type="checkbox"]').check();
+      const { person, ids } = await personWithProfiles([{ name: 'Waits its turn', proxyPort: await freePort() }, ...['Silent one', 'Silent two', 'Silent three'].map((name) => ({ name, proxyPort: silentPort }))]);
+      const [last, ...slow] = ids as [string, ...string[]];
+      const { page, errors } = await listAllSelected(person, [...slow, last]);
       await page.getByTestId('batch-open').click();
       await page.getByTestId('batch-dialog').waitFor();
 
