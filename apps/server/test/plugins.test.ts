@@ -345,7 +345,8 @@ describe('plugin download and removal', () => {
 
   it('lists the team’s plugins and pins one on a profile with an API token, as the console does; another team’s token sees none', async () => {
     const { client, password } = await signedIn(server);
-    const { plugin, version } = await uploaded(client, { name: 'For scripts', pkg: { bytes: extension('6.0.0') } });
+    // Bytes of its own: the removal test below counts on being the only team holding 6.0.0's.
+    const { plugin, version } = await uploaded(client, { name: 'For scripts', pkg: { bytes: extension('6.5.0') } });
     const [profileId] = await createProfiles(client, 1);
     const { token } = await client.call(apiTokenResetCall, { passwd: password });
     const script = server.client({ apiToken: token });
