@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { Builder, By, until } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 
@@ -87,6 +89,37 @@ async function seenByPlaywright(ws: string): Promise<Leaks> {
   }
 }
 
+/**
+ * Selenium through chromedriver, attached by host:port (`selenium=1`): the start names the
+ * chromedriver that matches the profile's Chromium (`webdriver`).
+ */
+async function seenBySelenium(address: string, webdriverPath: string): Promise<Leaks> {
+  const options = new chrome.Options();
+  options.debuggerAddress(address);
+  const driver = await new Builder()
+    .forBrowser('chrome')
+    .setChromeOptions(options)
+    .setChromeService(new chrome.ServiceBuilder(webdriverPath))
+    .build();
+  try {
+    await driver.get(siteUrl);
+    expect(await driver.executeScript('return document.title')).toBe('leaks');
+    await driver.findElement(By.id('go')).click();
+    await driver.findElement(By.id('q')).sendKeys('typed');
+    expect(await driver.findElement(By.id('go')).getText()).toBe('clicked');
+    expect(await driver.findElement(By.id('q')).getAttribute('value')).toBe('typed');
+    expect((await driver.takeScreenshot()).length).toBeGreaterThan(1000);
+    const leaks = (await driver.executeScript('return window.leaks()')) as Leaks;
+    await driver.executeScript("location.assign('?next')");
+    await driver.wait(until.urlIs(`${siteUrl}?next`), 10_000);
+    await driver.wait(until.elementLocated(By.id('go')), 10_000);
+    return leaks;
+  } finally {
+    // Leaves the profile's browser running: only chromedriver's session ends.
+    await driver.quit().catch(() => {});
+  }
+}
+
 describe('an attached client, as the page sees it', () => {
   it('without the mask: Puppeteer\'s and Playwright\'s names show in stack traces and on the window', async () => {
     const { id, ws } = await startedEndpoint('Unmasked');
@@ -108,6 +141,16 @@ describe('an attached client, as the page sees it', () => {
       // Measured, not masked: Chromium 156 shows a page nothing of the Runtime domain being on.
       expect(seen.runtimeEnable).toBe(false);
     }
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+
+  it.skipIf(!fs.existsSync('/usr/bin/chromedriver'))('Selenium by host:port (selenium=1), through chromedriver: nothing of chromedriver either', async () => {
+    const id = await h.createProfile('Selenium');
+    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}&selenium=1`);
+    expect(started.body.data.webdriver).toBe('/usr/bin/chromedriver');
+    const seen = await seenBySelenium(started.body.data.ws.selenium as string, started.body.data.webdriver as string);
+    expect(seen.stacksSeen).toBeGreaterThan(0);
+    expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false });
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 });

@@ -70,7 +70,8 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
 
   const version = async () => {
     const info = await agentCdp.send<{ protocolVersion: string; product: string; userAgent: string; jsVersion: string; revision: string }>('Browser.getVersion');
-    return { Browser: info.product, 'Protocol-Version': info.protocolVersion, 'User-Agent': info.userAgent, 'V8-Version': info.jsVersion, 'WebKit-Version': info.revision, webSocketDebuggerUrl: `ws://${base()}/devtools/browser/${secret}` };
+    return { Browser: info.product, 'Protocol-Version': info.protocolVersion, 'User-Agent': info.userAgent, 'V8-Version': info.jsVersion, // As Chromium's own endpoint words it (chromedriver reads the Blink revision out of it).
+      'WebKit-Version': `537.36 (${info.revision})`, webSocketDebuggerUrl: `ws://${base()}/devtools/browser/${secret}` };
   };
   const list = async () => {
     const { targetInfos } = await agentCdp.send<{ targetInfos: { targetId: string; type: string; title: string; url: string }[] }>('Target.getTargets');

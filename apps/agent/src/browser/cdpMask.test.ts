@@ -25,6 +25,14 @@ describe('the CDP mask', () => {
     expect(called.params.name).toBe('puppeteer_reportBack');
   });
 
+  it('renames chromedriver\'s cdc_ copies of built-ins', () => {
+    const mask = createCdpMask();
+    const sent = JSON.stringify({ id: 1, method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: 'window.cdc_adoQpoasnfa76pfcZLmcfl_Array = Array; window.cdc_adoQpoasnfa76pfcZLmcfl_JSON = JSON;' } });
+    const source: string = JSON.parse(mask.outgoing('Page.addScriptToEvaluateOnNewDocument', sent)).params.source;
+    expect(source).not.toContain('cdc_');
+    expect(source).toMatch(/^window\.([a-z]{10}_)Array = Array; window\.\1JSON = JSON;$/);
+  });
+
   it('leaves every other message as it is', () => {
     const mask = createCdpMask();
     const text = JSON.stringify({ id: 1, method: 'Page.navigate', params: { url: 'https://shop.example/puppeteer_guide' } });

@@ -5,7 +5,8 @@ import { randomInt } from 'node:crypto';
  * (`cdp_mask`, on by default). Clients name what they put into a page after themselves: a page
  * that reads a stack trace inside an evaluated function sees Puppeteer's `pptr:` source URL or
  * Playwright's `UtilityScript`; one that lists the window's properties sees `puppeteer_…` or
- * `__playwright__binding__` bindings. The mask rewrites those names in what the client sends,
+ * `__playwright__binding__` bindings; chromedriver's window holds `cdc_…` copies of built-ins.
+ * The mask rewrites those names in what the client sends,
  * and names them back in what the browser reports to it, so the client works unchanged.
  *
  * `Runtime.enable` is let through: on Chromium 156 no page-visible probe tells it (console
@@ -35,6 +36,8 @@ const CLIENT_NAMES: readonly RegExp[] = [
   /__playwright__binding__/g,
   /\bpuppeteer_/g,
   /\bUtilityScript\b/g,
+  // chromedriver keeps its own copies of Array, Promise, JSON… on the window under this prefix.
+  /\$?\bcdc_[A-Za-z0-9]{22}_/g,
 ];
 
 /** A lower-case word no page and no client would hold by chance. */
