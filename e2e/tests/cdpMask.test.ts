@@ -122,8 +122,11 @@ async function seenBySelenium(address: string, webdriverPath: string): Promise<L
 
 describe('an attached client, as the page sees it', () => {
   it('without the mask: Puppeteer\'s and Playwright\'s names show in stack traces and on the window', async () => {
-    const { id, ws } = await startedEndpoint('Unmasked');
-    const unmasked = `${ws}?cdp_mask=0`;
+    const id = await h.createProfile('Unmasked');
+    // AdsPower's own switch: the start answers the endpoint with ?cdp_mask=0.
+    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}&cdp_mask=0`);
+    const unmasked = started.body.data.ws.puppeteer as string;
+    expect(unmasked).toMatch(/\?cdp_mask=0$/);
     const byPuppeteer = await seenByPuppeteer(unmasked);
     expect(byPuppeteer.sourceUrl).toBe(true);
     expect(byPuppeteer.bindings.some((name) => name.startsWith('puppeteer_'))).toBe(true);

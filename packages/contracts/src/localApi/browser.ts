@@ -7,8 +7,7 @@ const launchArgsField = listField(z.string().trim().min(1).max(2000), 50);
 
 /**
  * Options AdsPower's start takes that Facet accepts and has no use for: password filling and
- * saving (Facet keeps no site passwords), the phone-mode scale, the new IP page, and the
- * device-wide `cdp_mask` (the agent's endpoint decides what an attached client shows).
+ * saving (Facet keeps no site passwords), the phone-mode scale and the new IP page.
  */
 const acceptedOnly = {
   new_first_tab: flagField.optional(),
@@ -17,8 +16,14 @@ const acceptedOnly = {
   password_filling: flagField.optional(),
   password_saving: flagField.optional(),
   device_scale: z.union([z.number(), z.string().max(10)]).optional(),
-  cdp_mask: flagField.optional(),
 };
+
+/**
+ * `cdp_mask` (AdsPower's, on unless 0): whether what attaches through `ws.puppeteer` is kept
+ * from showing itself to pages (apps/agent/src/browser/cdpMask.ts). 0 names the endpoint with
+ * `?cdp_mask=0`; the choice is the client's, per connection.
+ */
+const cdpMaskField = { cdp_mask: flagField.optional() };
 
 /** `GET /api/v1/browser/start`: AdsPower's query, plus `selenium=1` (Facet's) for `ws.selenium`. */
 export const startV1QuerySchema = z
@@ -32,6 +37,7 @@ export const startV1QuerySchema = z
     headless: flagField.optional(),
     clear_cache_after_closing: flagField.optional(),
     selenium: flagField.optional(),
+    ...cdpMaskField,
     ...acceptedOnly,
   })
   .refine((input) => profileRefOf(input) !== null, { message: 'profile_id_required', path: ['user_id'] });
@@ -47,6 +53,7 @@ export const startV2BodySchema = z
     proxy_detection: flagField.optional(),
     delete_cache: flagField.optional(),
     selenium: flagField.optional(),
+    ...cdpMaskField,
     ...acceptedOnly,
   })
   .refine((input) => profileRefOf(input) !== null, { message: 'profile_id_required', path: ['profile_id'] });
@@ -63,6 +70,8 @@ export interface StartRequest {
   clearCacheAfterClosing: boolean;
   /** Open the debugging port for Selenium's host:port (`ws.selenium`). */
   selenium: boolean;
+  /** Mask what attaches through `ws.puppeteer` (cdp_mask, default on). */
+  cdpMask: boolean;
 }
 
 export function startRequestOfV1(query: z.output<typeof startV1QuerySchema>): StartRequest {
@@ -74,6 +83,7 @@ export function startRequestOfV1(query: z.output<typeof startV1QuerySchema>): St
     launchArgs: query.launch_args ?? [],
     clearCacheAfterClosing: query.clear_cache_after_closing === true,
     selenium: query.selenium === true,
+    cdpMask: query.cdp_mask !== false,
   };
 }
 
@@ -86,6 +96,7 @@ export function startRequestOfV2(body: z.output<typeof startV2BodySchema>): Star
     launchArgs: body.launch_args ?? [],
     clearCacheAfterClosing: body.delete_cache === true,
     selenium: body.selenium === true,
+    cdpMask: body.cdp_mask !== false,
   };
 }
 

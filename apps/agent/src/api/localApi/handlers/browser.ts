@@ -30,7 +30,9 @@ async function start(request: StartRequest, ctx: LocalContext): Promise<StartedB
     ...(request.ipTab === undefined ? {} : { ipTab: request.ipTab }),
     clearCacheAfterClosing: request.clearCacheAfterClosing,
   });
-  return ctx.attach(status);
+  const attached = await ctx.attach(status);
+  // cdp_mask=0: the same endpoint, told to let this client through unmasked (browser/cdpMask.ts).
+  return request.cdpMask || !attached.ws.puppeteer ? attached : { ...attached, ws: { ...attached.ws, puppeteer: `${attached.ws.puppeteer}?cdp_mask=0` } };
 }
 
 async function stop(ref: ProfileRef, ctx: LocalContext): Promise<undefined> {
