@@ -47,6 +47,20 @@ function batches(fake: ReturnType<typeof fakeRunning>) {
 }
 
 describe('browser batches', () => {
+  it('run() answers once every profile has ended, with the final results (the local API\'s start-batch)', async () => {
+    const fake = fakeRunning();
+    const { runner } = batches(fake);
+    let ended: BrowserBatch | null = null;
+    void runner.run('start', ['a', 'b']).then((state) => (ended = state));
+    await settle();
+    fake.end('start a');
+    await settle();
+    expect(ended).toBeNull();
+    fake.fail('start b', new StartFailure('timeout', 'no answer'));
+    await settle();
+    expect(ended).toMatchObject({ finished: true, results: [{ profileId: 'a', outcome: 'done' }, { profileId: 'b', outcome: 'failed', reason: 'timeout' }] });
+  });
+
   it('opens a few at a time and ends with every profile\'s result, failures with their reasons', async () => {
     const fake = fakeRunning();
     const { runner, pushes, startErrors, last } = batches(fake);

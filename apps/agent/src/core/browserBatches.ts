@@ -28,6 +28,8 @@ export interface BatchDeps {
 
 interface Batch {
   state: BrowserBatch;
+  /** Called with the final state when every profile has ended (run()). */
+  ended: ((state: BrowserBatch) => void) | null;
   /** Per profile, so a close can take back the open of a profile still waiting for its turn. */
   waiting: Map<string, AbortController>;
   lastPush: number;
@@ -57,6 +59,7 @@ export class BrowserBatches {
       waiting: new Map(ids.map((id) => [id, new AbortController()])),
       lastPush: 0,
       timer: null,
+      ended: null,
     };
     // A close wins over an open still waiting for its turn: that profile is not opened after all.
     if (action === 'stop') for (const other of this.batches.values()) if (other.state.action === 'start') for (const id of ids) other.waiting.get(id)?.abort();
@@ -81,6 +84,15 @@ export class BrowserBatches {
     void Promise.all(ended).then(() => this.finish(batch));
     this.publish(batch);
     return structuredClone(batch.state);
+  }
+
+  /** A batch begun and awaited to its end (the local API's start-batch): its final state. */
+  run(action: BatchAction, profileIds: readonly string[], options: { headless?: boolean } = {}): Promise<BrowserBatch> {
+    const begun = this.begin(action, profileIds, options);
+    const batch = this.batches.get(begun.batchId);
+    // Every profile may have ended already (nothing to wait for): the begun state is final then.
+    if (!batch) return Promise.resolve(begun);
+    return new Promise((resolve) => (batch.ended = resolve));
   }
 
   /** Leaves the batch's waiting profiles alone; those under way finish. Null for a batch not running. */
@@ -131,6 +143,7 @@ export class BrowserBatches {
       batch.state.finished = true;
     });
     this.batches.delete(batch.state.batchId);
+    batch.ended?.(structuredClone(batch.state));
   }
 
   private change(batch: Batch, apply: () => void): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fingerprintCheckOpenedSchema } from '../fingerprintCheck.ts';
-import { flagField, listField, profileRefFields, profileRefOf, type ProfileRef } from './fields.ts';
+import { flagField, listField, localIdField, profileRefFields, profileRefOf, type ProfileRef } from './fields.ts';
 
 /** A switch or a page for this start: `--name[=value]` or an http(s) address; at most 50. */
 const launchArgsField = listField(z.string().trim().min(1).max(2000), 50);
@@ -140,4 +140,17 @@ export const localActiveSchema = z.object({ list: z.array(startedBrowserSchema.e
  * from `data.code` (packages/core/src/handlers/browser.ts of AdsPower/adspower-browser), so it
  * is repeated there, with how many browsers were stopped.
  */
+/**
+ * Facet's own: open or close many profiles at once (`user_ids`, at most 100), at most three at a
+ * time over every batch of the machine, as the desktop client's selection does. The call answers
+ * when the batch has ended, with each profile's outcome and, for a failed start, its reason.
+ */
+export const localBatchBodySchema = z.object({
+  user_ids: listField(localIdField, 100).pipe(z.array(z.string()).min(1, 'profile_id_required')),
+  headless: flagField.optional(),
+});
+export const localBatchResultSchema = z.object({
+  results: z.array(z.object({ user_id: z.string(), outcome: z.enum(['done', 'failed', 'cancelled']), reason: z.string().optional() })),
+});
+
 export const stopAllSchema = z.object({ code: z.literal(0), msg: z.literal('success'), stopped: z.number().int() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   activeBrowserSchema,
+  localBatchBodySchema,
+  localBatchResultSchema,
   checkOpenedSchema,
   checkQuerySchema,
   localActiveSchema,
@@ -81,6 +83,15 @@ export const localApiRoutes = {
   }),
   startV2: route({ method: 'POST', path: '/api/v2/browser-profile/start', tag: 'browser', summary: 'Start a profile\'s browser (v2).', input: startV2BodySchema, data: startedBrowserSchema }),
   stopV2: route({ method: 'POST', path: '/api/v2/browser-profile/stop', tag: 'browser', summary: 'Stop a profile\'s browser (v2).', input: profileRefSchema, data: noData }),
+  startBatch: route({
+    method: 'POST',
+    path: '/api/v1/browser/start-batch',
+    tag: 'facet',
+    summary: 'Facet\'s own: open many profiles at once (three at a time); answers when all have started or failed, each failure with its reason.',
+    input: localBatchBodySchema,
+    data: localBatchResultSchema,
+  }),
+  stopBatch: route({ method: 'POST', path: '/api/v1/browser/stop-batch', tag: 'facet', summary: 'Facet\'s own: close many profiles at once; answers when all are closed.', input: localBatchBodySchema, data: localBatchResultSchema }),
   stopAll: route({ method: 'POST', path: '/api/v2/browser-profile/stop-all', tag: 'browser', summary: 'Stop every browser running on this machine.', input: nothing, data: stopAllSchema }),
   activeV2: route({ method: 'GET', path: '/api/v2/browser-profile/active', tag: 'browser', summary: 'Whether a profile\'s browser runs here (v2).', input: profileRefSchema, data: activeBrowserSchema }),
 

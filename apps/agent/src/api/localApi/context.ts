@@ -1,4 +1,5 @@
 import { profileListCall, sharedListCall, type FingerprintCheckOpened, type LocalRouteData, type LocalRouteId, type LocalRouteInput, type ProfileRef, type StartedBrowser } from '@facet/contracts';
+import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
 import { NoAccountError } from '../../core/startFailure.ts';
@@ -19,6 +20,8 @@ export interface LocalApiDeps {
   webdriver?: (browserMajor: number) => Promise<string>;
   /** The agent's version, named in the OpenAPI document. */
   version?: string;
+  /** Many profiles at once, shared with the desktop client's batches; left out, start-batch answers `not_found`. */
+  batches?: () => BrowserBatches;
 }
 
 /** What a route's handler is given: the agent's parts, and the account it acts as. */

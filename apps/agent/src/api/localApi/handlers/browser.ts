@@ -35,6 +35,15 @@ async function start(request: StartRequest, ctx: LocalContext): Promise<StartedB
   return request.cdpMask || !attached.ws.puppeteer ? attached : { ...attached, ws: { ...attached.ws, puppeteer: `${attached.ws.puppeteer}?cdp_mask=0` } };
 }
 
+/** Many profiles through the agent's batches (three at a time over the machine), answered at the end. */
+async function batch(action: 'start' | 'stop', body: { user_ids: string[]; headless?: boolean | undefined }, ctx: LocalContext) {
+  if (!ctx.batches) throw new LocalApiFailure('not_found', 404);
+  // Refused at once without an account, rather than as one failure per profile.
+  if (action === 'start') ctx.account();
+  const ended = await ctx.batches().run(action, body.user_ids, { headless: body.headless === true });
+  return { results: ended.results.map((r) => ({ user_id: r.profileId, outcome: r.outcome, ...(r.reason ? { reason: r.reason } : {}) })) };
+}
+
 async function stop(ref: ProfileRef, ctx: LocalContext): Promise<undefined> {
   if (!(await ctx.running.stop(await ctx.profileId(ref)))) throw new LocalApiFailure('browser_not_running');
   return undefined;
@@ -45,7 +54,7 @@ async function active(ref: ProfileRef, ctx: LocalContext) {
   return status?.state === 'running' ? { status: 'Active' as const, ...(await ctx.attach(status)) } : { status: 'Inactive' as const };
 }
 
-export const browserHandlers: Pick<LocalHandlers, 'status' | 'statusV1' | 'startV1' | 'startV2' | 'stopV1' | 'stopV2' | 'stopAll' | 'activeV1' | 'activeV2' | 'localActive' | 'check'> = {
+export const browserHandlers: Pick<LocalHandlers, 'status' | 'statusV1' | 'startV1' | 'startV2' | 'stopV1' | 'stopV2' | 'stopAll' | 'activeV1' | 'activeV2' | 'localActive' | 'check' | 'startBatch' | 'stopBatch'> = {
   status: async () => undefined,
   statusV1: async () => undefined,
   startV1: (query, ctx) => start(startRequestOfV1(query), ctx),
@@ -62,6 +71,8 @@ export const browserHandlers: Pick<LocalHandlers, 'status' | 'statusV1' | 'start
   localActive: async (_input, ctx) => ({
     list: await Promise.all(ctx.running.list().filter((s) => s.state === 'running').map(async (s) => ({ user_id: s.profileId, ...(await ctx.attach(s)) }))),
   }),
+  startBatch: (body, ctx) => batch('start', body, ctx),
+  stopBatch: (body, ctx) => batch('stop', body, ctx),
   check: async (query, ctx) => {
     if (!ctx.checkFingerprint) throw new LocalApiFailure('not_found', 404);
     // `lang`: a locale tag (de, zh-CN) or the console's language number; English otherwise.
