@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { timingSafeEqual } from 'node:crypto';
 import {
   BridgeError,
   bridgeErrorMessageKey,
@@ -14,6 +13,7 @@ import { translate } from '@facet/i18n';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isLocalHost } from './consoleServer.ts';
 import { fromOwnUser } from '../net/peerUid.ts';
+import { sameSecret } from '../net/sameSecret.ts';
 
 export class BridgeFailure extends Error {
   constructor(
@@ -87,7 +87,7 @@ export class BridgeServer {
       const request = parsed.data;
       if (request.type === 'hello') {
         const parameter = request.parameter as { secret?: unknown; lang?: unknown } | undefined;
-        if (typeof parameter?.secret !== 'string' || !this.secretMatches(parameter.secret)) {
+        if (typeof parameter?.secret !== 'string' || !sameSecret(parameter.secret, this.secret)) {
           this.reply(ws, request, BridgeError.UNAUTHENTICATED, language.tag);
           return ws.close(4401, 'bad secret');
         }
@@ -123,11 +123,6 @@ export class BridgeServer {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
   }
 
-  private secretMatches(candidate: string): boolean {
-    const a = Buffer.from(candidate);
-    const b = Buffer.from(this.secret);
-    return a.length === b.length && timingSafeEqual(a, b);
-  }
 }
 
 function safeJson(text: string): unknown {

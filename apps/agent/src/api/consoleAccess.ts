@@ -1,14 +1,10 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { sameSecret } from '../net/sameSecret.ts';
 
 /** A launch link is good once, for this long: enough to open a window, too short to collect. */
 const LAUNCH_TOKEN_MS = 2 * 60_000;
 
-function sameSecret(candidate: string, secret: string): boolean {
-  const a = Buffer.from(candidate);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {

@@ -1,8 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { fromOwnUser } from '../net/peerUid.ts';
+import { sameSecret } from '../net/sameSecret.ts';
 import type { CdpConnection } from './cdp.ts';
 import { createCdpMask } from './cdpMask.ts';
 import type { CdpMux, ClientHome } from './cdpMux.ts';
@@ -29,11 +30,6 @@ export interface CdpEndpoint {
 
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
 
-function sameSecret(candidate: string, secret: string): boolean {
-  const a = Buffer.from(candidate);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The agent's DevTools endpoint for one running profile, where scripts attach instead of

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,11 +22,4 @@ export function readOrCreateLocalApiKey(dataDir: string, fromEnv: string | undef
   const key = randomBytes(24).toString('base64url');
   fs.writeFileSync(file, key + '\n', { mode: 0o600 });
   return { key, created: true };
-}
-
-/** Constant-time comparison, so the key cannot be guessed byte by byte from answer times. */
-export function keysMatch(given: string, key: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(key);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

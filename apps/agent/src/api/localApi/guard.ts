@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import { keysMatch } from '../../storage/localApiKey.ts';
+import { sameSecret } from '../../net/sameSecret.ts';
 import { LocalApiFailure } from './failures.ts';
 
 /**
@@ -58,7 +58,7 @@ export function admit(request: http.IncomingMessage, options: GuardOptions): voi
     throw new LocalApiFailure('not_local', 403);
   }
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-  if (!keysMatch(bearer, options.key)) throw new LocalApiFailure('unauthorized', 401);
+  if (!sameSecret(bearer, options.key)) throw new LocalApiFailure('unauthorized', 401);
   const passwordMatches = options.password?.();
   if (passwordMatches) {
     const given = request.headers['x-api-password'];
