@@ -1,8 +1,8 @@
-import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { Code, loginCall, registerCodeCall } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, signUp } from './flows.ts';
 import { newPerson, solvedCaptcha, startTestServer, type TestServer } from './harness.ts';
+import { clientFromAddress } from './support/fromAddress.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,16 +10,7 @@ beforeAll(async () => {
   server = await startTestServer({ FACET_TRUST_PROXY: '1' }, { productionLimits: true });
 });
 
-/** A client whose requests come from `ip` (X-Forwarded-For, trusted on this server). */
-function fromAddress(ip: string): ApiClient {
-  return new ApiClient({
-    baseUrl: server.baseUrl,
-    signKey: server.facet.signKey,
-    credentials: memoryCredentialStore(null),
-    getLanguage: () => 0,
-    fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': ip } }),
-  });
-}
+const fromAddress = (ip: string) => clientFromAddress(server, ip);
 afterAll(() => server.close());
 
 describe('rate limits', () => {

@@ -1,8 +1,8 @@
-import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { Code, WEB_PREFIX, feedbackCall, loginCall, memberCall, signRequest } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, signUp, signedIn } from './flows.ts';
 import { solvedCaptcha, startTestServer, type TestServer } from './harness.ts';
+import { clientFromAddress } from './support/fromAddress.ts';
 
 // What the server remembers to refuse a request must outlive the server process: a restart
 // (an upgrade, a crash, a deploy) used to forget it all.
@@ -13,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function fromAddress(ip: string): ApiClient {
-  return new ApiClient({
-    baseUrl: server.baseUrl,
-    signKey: server.facet.signKey,
-    credentials: memoryCredentialStore(null),
-    getLanguage: () => 0,
-    fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': ip } }),
-  });
-}
+const fromAddress = (ip: string) => clientFromAddress(server, ip);
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
