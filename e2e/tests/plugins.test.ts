@@ -99,7 +99,7 @@ describe('plugins in launched profiles', () => {
   it('refuses to start a profile whose plugin was changed on the server after the upload', async () => {
     const { plugin, version } = await upload('Tampered', markingExtension('honest'));
     // Someone with the server's disk swaps the stored bytes for their own valid extension.
-    const blob = path.join(stack.dataDir, 'blobs', version.sha256.slice(0, 2), version.sha256);
+    const blob = path.join(stack.dataDir, 'blobs', 'plugins', version.sha256);
     fs.writeFileSync(blob, markingExtension('drainer'));
     const profileId = await createProfile('Victim');
     await client.call(pluginAssignCall, { id: plugin.id, versionId: version.id, profileIds: [profileId] });

@@ -32,7 +32,11 @@ import { paymentRoutes } from './routes/paymentRoutes.ts';
 import { pluginRoutes } from './routes/web/pluginRoutes.ts';
 import { pluginUploadRoute } from './routes/pluginUploadRoute.ts';
 import { pluginBlobRoute } from './routes/pluginBlobRoute.ts';
+import { syncChunkRoutes } from './routes/syncChunkRoutes.ts';
+import { syncRoutes } from './routes/web/syncRoutes.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
+import { openBlobStore } from './storage/openBlobStore.ts';
+import { openSharedState } from './sharedState/openSharedState.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
 import type { RateLimitRules } from './services/rateLimiter.ts';
 import { createServices, type Services } from './services/container.ts';
@@ -93,7 +97,12 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   const mailer = options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
   // Before anything is served: the master key checked, values of the first format bound to their rows.
   const keys = await openSecretKeys(database.db, config, clock, app.log);
-  const services = createServices(database.db, { payments: config, dataDir: config.dataDir, clock, mailer, keys, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  const blobs = await openBlobStore(config);
+  app.log.info(`blobs: ${blobs.description}`);
+  // Counts, signatures, the jobs' lock and socket.io rooms: Redis with REDIS_URL, for several instances.
+  const shared = await openSharedState(config, database.db, app.log);
+  app.log.info(`shared state: ${shared.description}`);
+  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 
@@ -125,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     ...authRoutes(services),
     ...memberRoutes(services),
     ...profileRoutes(services),
+    ...syncRoutes(services),
     ...groupRoutes(services),
     ...tagRoutes(services),
     ...savedProxyRoutes(services),
@@ -139,10 +149,11 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   paymentRoutes(app, services, config.publicUrl);
   pluginUploadRoute(app, services);
   pluginBlobRoute(app, services);
+  syncChunkRoutes(app, services);
   assertEveryCallBound(app);
   if (config.consoleDir) await consoleRoute(app, config.consoleDir);
 
-  services.push.attach(app.server, (origin) => corsOriginAllowed(origin, corsOrigins));
+  services.push.attach(app.server, (origin) => corsOriginAllowed(origin, corsOrigins), shared.pushAdapter);
   const housekeeping = startHousekeeping(services, app.log);
   // The systems most profiles use; the others fill on their first batch.
   services.fingerprints.warm(['windows', 'macos']);
@@ -150,6 +161,9 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     housekeeping.stop();
     await services.fingerprints.close();
     await services.push.close();
+    // After the push hub: its adapter unsubscribes through these connections.
+    await shared.close();
+    blobs.close();
     await database.close();
   });
   return { app, services, database, signKey };

@@ -1,14 +1,31 @@
 import path from 'node:path';
+import { parseS3Url, type S3Location } from './storage/s3Location.ts';
 import { coinCatalogue, coinIds, limits, paymentMethods, supportContactKinds, UNLIMITED, type CoinId, type PaymentMethod, type SupportContactKind } from '@facet/contracts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
   host: string;
   port: number;
-  /** Folder for the SQLite file, secrets, the mail outbox and blobs. */
+  /** Folder for the SQLite file, secrets, the mail outbox and blobs (unless `s3`). */
   dataDir: string;
+  /**
+   * FACET_S3_URL: blobs (plugins, profile state) in an S3-compatible bucket instead of the data
+   * folder. Holds the secret key: never log it (storage/s3Location.ts describes it safely).
+   */
+  s3: S3Location | null;
   /** postgres://… switches from the embedded SQLite file to PostgreSQL. */
   databaseUrl: string | null;
+  /**
+   * REDIS_URL (redis://[:password@]host:6379[/db]): rate limits, the login throttle, the replay
+   * guard, socket.io rooms and the jobs' lock are shared through Redis instead of the database,
+   * for several server instances behind a load balancer (sharedState/openSharedState.ts).
+   */
+  redisUrl: string | null;
+  /**
+   * FACET_REDIS_PREFIX: put before every key and channel. Pub/sub channels are not scoped by
+   * Redis's database number, so two deployments on one Redis need different prefixes.
+   */
+  redisPrefix: string;
   /** smtp://user:pass@host:port (or smtps://) sends mail; without it mail goes to the outbox. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -33,7 +50,7 @@ export interface ServerConfig {
   /** 32-byte key (base64url) for secrets at rest; else one is made in the data folder. */
   dataKey: string | null;
   /** What an account that never bought a plan may use; -1 unlimited (a self-hosted default). */
-  freeAllowance: { profiles: number; subAccounts: number };
+  freeAllowance: { profiles: number; subAccounts: number; storageMb: number };
   /** Plan days an inviter earns with each invitee's first payment (0: no reward programme). */
   referralDays: number;
   /** How long an order's QR code is offered. */
@@ -119,7 +136,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     host: env.FACET_SERVER_HOST || '127.0.0.1',
     port: int(env.FACET_SERVER_PORT, DEFAULT_SERVER_PORT, 'FACET_SERVER_PORT'),
     dataDir,
+    s3: env.FACET_S3_URL ? parseS3Url(env.FACET_S3_URL) : null,
     databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.FACET_REDIS_PREFIX || 'facet:',
     smtpUrl: env.FACET_SMTP_URL || null,
     mailFrom: env.FACET_MAIL_FROM || 'Facet <no-reply@facet.local>',
     publicUrl: env.FACET_PUBLIC_URL ? env.FACET_PUBLIC_URL.replace(/\/+$/, '') : null,
@@ -138,7 +158,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     recycleRetentionDays: int(env.FACET_RECYCLE_RETENTION_DAYS, limits.recycleRetentionDays, 'FACET_RECYCLE_RETENTION_DAYS'),
     dataKey: env.FACET_DATA_KEY || null,
     fingerprintPoolSize: int(env.FACET_FINGERPRINT_POOL, 1000, 'FACET_FINGERPRINT_POOL'),
-    freeAllowance: { profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES'), subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS') },
+    freeAllowance: {
+      profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES'),
+      subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS'),
+      storageMb: limit(env.FACET_FREE_STORAGE_MB, 'FACET_FREE_STORAGE_MB'),
+    },
     referralDays: int(env.FACET_REFERRAL_DAYS, 0, 'FACET_REFERRAL_DAYS'),
     orderLifetimeMs: int(env.FACET_ORDER_MINUTES, 30, 'FACET_ORDER_MINUTES') * 60_000,
     paymentMethods: methods(env, stripe, wallets),

@@ -106,6 +106,7 @@ export async function addSubAccount(server: TestServer, parentId: string): Promi
     plan_id: null,
     plan_profiles: null,
     plan_sub_accounts: null,
+    plan_storage_mb: null,
     trial_granted_at: null,
     settings: '{}',
   });

@@ -6,13 +6,20 @@ import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { captchaCall, type SessionGrant } from '@facet/contracts';
 import pg from 'pg';
 import { buildApp, type FacetServer } from '../src/app.ts';
-import { loadServerConfig } from '../src/config.ts';
+import { loadServerConfig, type ServerConfig } from '../src/config.ts';
 import type { RateLimitRules } from '../src/services/rateLimiter.ts';
+import { dropRedisKeys, testRedisPrefix } from './support/redisKeys.ts';
 
 /** The captcha text every test server draws, since a test cannot read the image. */
 export const TEST_CAPTCHA = 'K7PX';
 
 export const onPostgres = process.env.FACET_TEST_DB === 'postgres';
+
+/**
+ * With REDIS_URL (scripts/test.mjs passes it to the PostgreSQL suite only), test servers keep
+ * counts, signatures, the jobs' lock and socket.io rooms in Redis, each under its own prefix.
+ */
+export const redisUrl = process.env.REDIS_URL || null;
 
 /** Server time = real time + offset; tests move it forward past expiries. */
 export class TestClock {
@@ -29,12 +36,16 @@ export interface TestServer {
   clock: TestClock;
   facet: FacetServer;
   schema: string | null;
+  /** What the server was started with; a second instance (`joining`) starts with the same. */
+  config: ServerConfig;
+  productionLimits: boolean;
   client(options?: { lang?: number; grant?: SessionGrant | null; apiToken?: string; onLoginRequired?: () => void; fetch?: typeof fetch; cookieSession?: 'cookie' | 'cookie-keep' }): ApiClient;
   /** The newest code mailed to an address, read from the outbox like a local user would. */
   codeFor(address: string): string;
   outboxFiles(): string[];
   /** Stops the server and starts it again on the same data folder or schema, clock and port. */
   restart(): Promise<void>;
+  /** Stops the server; the first instance also drops its data folder, schema and Redis keys (close the others first). */
   close(): Promise<void>;
 }
 
@@ -51,26 +62,41 @@ const roomyPerIpLimits: Partial<RateLimitRules> = {
   codeCheckPerIp: { limit: 100_000, windowSeconds: 600 },
 };
 
-export async function startTestServer(env: Record<string, string> = {}, options: { productionLimits?: boolean } = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-server-test-'));
-  const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : null;
+export interface TestServerOptions {
+  productionLimits?: boolean;
+  /**
+   * Start another instance of that server's deployment: the same data folder (secrets, master
+   * key, blobs), PostgreSQL schema, Redis prefix, configuration and clock, on its own port, as
+   * a second server behind a load balancer. `env` and `productionLimits` are then that server's.
+   */
+  joining?: TestServer;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const { joining } = options;
+  const dataDir = joining?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'facet-server-test-'));
+  const schema = joining ? joining.schema : onPostgres ? `t_${randomBytes(6).toString('hex')}` : null;
   if (onPostgres && !process.env.DATABASE_URL) throw new Error('FACET_TEST_DB=postgres needs DATABASE_URL');
-  const config = loadServerConfig({
-    FACET_DATA_DIR: dataDir,
-    ...(onPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
-    FACET_LOG_LEVEL: 'warn',
-    // No pool kept ready: each test server would spend seconds of CPU filling one.
-    FACET_FINGERPRINT_POOL: '0',
-    ...env,
-  });
-  const clock = new TestClock();
+  const config =
+    joining?.config ??
+    loadServerConfig({
+      FACET_DATA_DIR: dataDir,
+      ...(onPostgres ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl, FACET_REDIS_PREFIX: testRedisPrefix() } : {}),
+      FACET_LOG_LEVEL: 'warn',
+      // No pool kept ready: each test server would spend seconds of CPU filling one.
+      FACET_FINGERPRINT_POOL: '0',
+      ...env,
+    });
+  const clock = joining?.clock ?? new TestClock();
+  const productionLimits = joining?.productionLimits ?? options.productionLimits ?? false;
   const boot = async (port: number) => {
     const facet = await buildApp({
       config,
       clock,
       logger: false,
       ...(schema ? { databaseSchema: schema } : {}),
-      ...(options.productionLimits ? {} : { rateLimits: roomyPerIpLimits }),
+      ...(productionLimits ? {} : { rateLimits: roomyPerIpLimits }),
       captchaGenerator: () => ({ text: TEST_CAPTCHA, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
     });
     await facet.app.listen({ host: '127.0.0.1', port });
@@ -87,6 +113,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     dataDir,
     clock,
     schema,
+    config,
+    productionLimits,
     client: (options = {}) =>
       new ApiClient({
         baseUrl: server.baseUrl,
@@ -107,12 +135,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     outboxFiles,
     restart: async () => {
-      await server.facet.app.close();
+      await closeNow(server.facet.app);
       // The same port, so clients made before the restart reach the new server.
       Object.assign(server, await boot(Number(new URL(server.baseUrl).port)));
     },
     close: async () => {
-      await server.facet.app.close();
+      await closeNow(server.facet.app);
+      if (joining) return;
+      if (config.redisUrl) await dropRedisKeys(config.redisUrl, config.redisPrefix);
       if (schema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
@@ -123,6 +153,17 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
   };
   return server;
+}
+
+/**
+ * Closes a test server without waiting on sockets the test's clients left open: under load a
+ * socket the fetch pool had just opened, with no request on it yet, held Fastify's close past
+ * the hook's minute. A test that closes its server has no request in flight.
+ */
+async function closeNow(app: FacetServer['app']): Promise<void> {
+  const closing = app.close();
+  app.server.closeAllConnections();
+  await closing;
 }
 
 /** Solve a captcha the way the console does: ask for one, type its text. */

@@ -100,10 +100,10 @@ describe('plans and payments', () => {
   });
 
   it('the operator confirms an order once through the CLI; the plan applies and a duplicate changes nothing', async () => {
-    const added = await cli('admin', 'plan', 'add', '--name', 'Team', '--price', '19.90', '--currency', 'usd', '--profiles', '200', '--subaccounts', '10', '--sort', '0');
+    const added = await cli('admin', 'plan', 'add', '--name', 'Team', '--price', '19.90', '--currency', 'usd', '--profiles', '200', '--subaccounts', '10', '--storage', '2048', '--sort', '0');
     expect(added.code, added.stderr).toBe(0);
     const planId = added.stdout.trim();
-    expect((await cli('admin', 'plan', 'list')).stdout).toMatch(new RegExp(`${planId}\\tTeam\\t\\$19\\.90\\t200\\t10\\toffered`));
+    expect((await cli('admin', 'plan', 'list')).stdout).toMatch(new RegExp(`${planId}\\tTeam\\t\\$19\\.90\\t200\\t10\\t2048 MB\\toffered`));
     const main = await signedIn(server);
     const view = await main.client.call(subscriptionsCall, { type: planId, time: '1' });
     expect(view.time.find((t) => t.selected)?.amount).toBe(1990);
@@ -121,7 +121,7 @@ describe('plans and payments', () => {
     expect(confirmed.code, confirmed.stderr).toBe(0);
     expect(await main.client.call(paymentListenCall, { s: view.s! })).toMatchObject({ val: 1, failure: null });
     const { status } = await main.client.call(planStatusCall, {});
-    expect(status).toMatchObject({ state: 'active', plan: { id: planId, name: 'Team' }, profiles: { used: 0, limit: 200 }, subAccounts: { used: 0, limit: 10 } });
+    expect(status).toMatchObject({ state: 'active', plan: { id: planId, name: 'Team', storageBytes: 2048 * 1024 * 1024 }, profiles: { used: 0, limit: 200 }, subAccounts: { used: 0, limit: 10 }, storage: { used: 0, limit: 2048 * 1024 * 1024 } });
     expect(status.expiresAt! - before).toBeGreaterThanOrEqual(MONTH_MS);
     expect(status.expiresAt! - before).toBeLessThan(MONTH_MS + 60_000);
     const { member } = await main.client.call(memberCall, {});

@@ -25,13 +25,13 @@ import {
   profilePluginsCall,
   profileShareCall,
   subAccountCreateCall,
-  type PluginUploadResponse,
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfiles, logIn, profileSettings, refusal, signedIn } from './flows.ts';
 import { newPerson, startTestServer, type TestServer } from './harness.ts';
-import { blackGreyscalePng, crc32OfZeros, deflatedZeros, writeZip, type ZipEntrySpec } from '@facet/plugin-package/testing';
+import { blackGreyscalePng, crc32OfZeros, deflatedZeros, writeZip } from '@facet/plugin-package/testing';
 import { solidImage } from './support/imageFixtures.ts';
+import { downloadPlugin, extension, tokenOf, uploadedPlugin, uploadPlugin, type UploadForm } from './support/pluginUploads.ts';
 
 let server: TestServer;
 let icon: Buffer;
@@ -43,45 +43,12 @@ afterAll(() => server.close());
 
 const GB = 1024 * 1024 * 1024;
 
-function extension(version = '1.0.0', ...extra: ZipEntrySpec[]): Buffer {
-  const manifest = { manifest_version: 3, name: 'Wallet Guard', version, content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'] }] };
-  return writeZip([{ name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest)) }, { name: 'content.js', data: Buffer.from(`console.log("guard ${version}");\n`) }, ...extra]);
-}
-
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const tokenOf = (client: ApiClient) => client.credentials.load()!.auth;
+const upload = (client: ApiClient, form: UploadForm) => uploadPlugin(server, client, form, icon);
+const uploaded = (client: ApiClient, form: UploadForm) => uploadedPlugin(server, client, form, icon);
+const download = (sha: string, token: string) => downloadPlugin(server, sha, token);
 
-interface UploadForm {
-  name?: string;
-  introduction?: string;
-  publisher?: string;
-  pluginId?: string;
-  icon?: { bytes: Buffer; filename?: string; type?: string } | null;
-  pkg: { bytes: Buffer; filename?: string; type?: string };
-}
-
-/** A real multipart request over loopback, as a browser's FormData sends it. */
-async function upload(client: ApiClient, form: UploadForm): Promise<{ code: number; msg: string; data: unknown }> {
-  const body = new FormData();
-  for (const field of ['pluginId', 'name', 'introduction', 'publisher'] as const) if (form[field] !== undefined) body.append(field, form[field]!);
-  if (form.icon !== null) {
-    const i = form.icon ?? { bytes: icon };
-    body.append('icon', new Blob([i.bytes], { type: i.type ?? 'image/png' }), i.filename ?? 'icon.png');
-  }
-  body.append('package', new Blob([form.pkg.bytes], { type: form.pkg.type ?? 'application/zip' }), form.pkg.filename ?? 'plugin.zip');
-  const response = await fetch(`${server.baseUrl}${PLUGIN_UPLOAD_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${tokenOf(client)}` }, body });
-  return (await response.json()) as { code: number; msg: string; data: unknown };
-}
-
-async function uploaded(client: ApiClient, form: UploadForm): Promise<PluginUploadResponse> {
-  const answer = await upload(client, form);
-  if (answer.code !== 0) throw new Error(`upload refused ${answer.code}: ${answer.msg} ${JSON.stringify(answer.data)}`);
-  return answer.data as PluginUploadResponse;
-}
-
-const download = (sha: string, token: string) => fetch(`${server.baseUrl}/v2/plugins/blob/${sha}`, { headers: { authorization: `Bearer ${token}` } });
-
-const blobFile = (sha: string) => path.join(server.dataDir, 'blobs', sha.slice(0, 2), sha);
+const blobFile = (sha: string) => path.join(server.dataDir, 'blobs', 'plugins', sha);
 
 async function logActions(client: ApiClient): Promise<string[]> {
   return (await client.call(operationLogListCall, { limit: 100 })).list.map((e) => e.action);

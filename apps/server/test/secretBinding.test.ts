@@ -57,7 +57,7 @@ describe('sealed values copied to another row', () => {
     // Launching hands the agent nothing of Alice's either.
     const device = newDevice();
     const launch = await bob.client.call(profileLaunchCall, { id: bobProfile, deviceKey: device.publicKey });
-    expect(device.open(launch.sealed, bobProfile)).toEqual({ proxyUsername: '', proxyPassword: '', cookies: [] });
+    expect(device.open(launch.sealed, bobProfile)).toMatchObject({ proxyUsername: '', proxyPassword: '', cookies: [] });
     // Bob can still edit it and type his proxy again; from then on it reads back.
     await bob.client.call(profileUpdateCall, { id: bobProfile, settings: settingsOf(profile, { proxy: { ...profile.proxy, username: 'bob-user', password: 'bob-again' } }) });
     expect((await bob.client.call(profileDetailCall, { id: bobProfile })).profile.proxy).toMatchObject({ username: 'bob-user', password: 'bob-again' });

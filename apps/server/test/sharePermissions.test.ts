@@ -62,7 +62,7 @@ describe('share permissions', () => {
     expect(JSON.stringify(launch)).not.toContain('team-proxy-secret');
     expect(JSON.stringify(launch)).not.toContain('owner-session-secret');
     expect(launch.profile.fingerprint.commandLine).toBe('');
-    expect(device.open(launch.sealed, id)).toEqual({ proxyUsername: 'team-user', proxyPassword: 'team-proxy-secret', cookies: [cookie] });
+    expect(device.open(launch.sealed, id)).toEqual({ proxyUsername: 'team-user', proxyPassword: 'team-proxy-secret', cookies: [cookie], syncKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(() => newDevice().open(launch.sealed, id)).toThrow();
     expect(() => device.open(launch.sealed, 'another-id')).toThrow();
 

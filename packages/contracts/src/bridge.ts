@@ -62,7 +62,7 @@ export const bridgeReplySchema = z.object({
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;
 
 /** Pushes the agent sends without being asked (spec §4 "client-pushed events"). */
-export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch'] as const;
+export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch', 'syncprogress', 'syncconflict', 'leaselost'] as const;
 export const bridgePushSchema = z.object({
   push: z.enum(bridgePushTypes),
   parameter: z.unknown().optional(),
@@ -295,13 +295,53 @@ export const startFailureReasons = [
   'pluginTampered',
   /** An assigned plugin could not be fetched from the server. */
   'pluginUnavailable',
+  /** Another computer holds the profile's lease (it is open there). */
+  'openElsewhere',
+  /** The newest stored state is damaged, altered, too large or names a path outside the profile: not applied, not started. */
+  'syncRefused',
+  /** The newest stored state could not be downloaded. */
+  'syncUnavailable',
   'failed',
 ] as const;
 export type StartFailureReason = (typeof startFailureReasons)[number];
 
+/**
+ * Pushed as `syncprogress` while a profile's state is downloaded before its start or saved after
+ * its stop (and every few minutes while it runs); `finished` once more at the end, with `failed`
+ * when the save did not reach the server (it is tried again at the next save or start).
+ */
+export const syncProgressPushSchema = z.object({
+  profileId: z.string(),
+  direction: z.enum(['upload', 'download']),
+  doneBytes: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative(),
+  finished: z.boolean(),
+  failed: z.boolean().optional(),
+});
+export type SyncProgressPush = z.infer<typeof syncProgressPushSchema>;
+
+/** Pushed as `syncconflict`: this machine's save was made beside a newer one of another machine; both are kept. */
+export const syncConflictPushSchema = z.object({
+  profileId: z.string(),
+  /** The version this machine saved (now the newest). */
+  savedNumber: z.number().int(),
+  /** The other machine's version it was made beside, kept too. */
+  otherNumber: z.number().int(),
+  otherDevice: z.string(),
+});
+export type SyncConflictPush = z.infer<typeof syncConflictPushSchema>;
+
+/** Pushed as `leaselost`: another machine has taken the profile while this browser ran (its lease had lapsed). */
+export const leaseLostPushSchema = z.object({ profileId: z.string(), device: z.string().nullable() });
+
 /** Pushed as `start` / `stop` / `starterror`. */
 export const browserStatePushSchema = z.object({ profileId: z.string(), state: z.enum(['launching', 'running', 'stopped']), number: z.number().int().optional(), headless: z.boolean().optional() });
-export const startErrorPushSchema = z.object({ profileId: z.string(), reason: z.enum(startFailureReasons) });
+export const startErrorPushSchema = z.object({
+  profileId: z.string(),
+  reason: z.enum(startFailureReasons),
+  /** With `openElsewhere`: where it is open, for the message's {{device}} and {{by}}. */
+  elsewhere: z.object({ device: z.string(), by: z.string(), since: z.number().int() }).optional(),
+});
 
 /** "Test proxy": the proxy as the form holds it; the answer is what the check through it saw. */
 export const testProxyParameterSchema = z.object({ proxy: proxySchema });

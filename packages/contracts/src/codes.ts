@@ -76,6 +76,11 @@ export const Code = {
   ORDER_CLOSED: 1208,
   /** No SMS provider is configured on this server: phone numbers cannot be verified. */
   SMS_UNAVAILABLE: 1209,
+  /**
+   * The team's storage (plugins, synced profile state) would go past its plan's allowance; nothing
+   * was stored. data: usedBytes, limitBytes, neededBytes.
+   */
+  STORAGE_FULL: 1210,
 
   /** A pasted proxy line is unusable; data.line names it (1-based). */
   PROXY_LINE_INVALID: 1300,
@@ -131,6 +136,16 @@ export const Code = {
   PLUGIN_ICON_PIXEL_FLOOD: 1423,
   PLUGIN_ICON_TOO_SMALL: 1424,
   PLUGIN_ICON_NOT_SQUARE: 1425,
+
+  /* Profiles across machines (1500–1519): the lease and the state sync. */
+  /** Another computer holds the profile's lease; data: device, by, since, expiresAt. */
+  PROFILE_OPEN_ELSEWHERE: 1500,
+  /** This computer does not hold the profile's lease (it lapsed and another took it, or it was never taken); data.lease names the holder or is null. */
+  LEASE_NOT_HELD: 1501,
+  /** A commit names chunks the server does not hold; data.count says how many. */
+  SYNC_CHUNKS_MISSING: 1502,
+  /** The profile's state is larger than one profile may keep; data.limit in bytes. */
+  SYNC_TOO_LARGE: 1503,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -184,12 +199,17 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.PAYMENT_METHOD_UNAVAILABLE]: 'code.paymentMethodUnavailable',
   [Code.ORDER_CLOSED]: 'code.orderClosed',
   [Code.SMS_UNAVAILABLE]: 'code.smsUnavailable',
+  [Code.STORAGE_FULL]: 'code.storageFull',
   [Code.PROXY_LINE_INVALID]: 'code.proxyLineInvalid',
   [Code.ACCOUNT_UNKNOWN]: 'code.accountUnknown',
   [Code.CANNOT_TARGET_SELF]: 'code.cannotTargetSelf',
   [Code.GROUP_NAME_TAKEN]: 'code.groupNameTaken',
   [Code.NO_SUB_ACCOUNTS]: 'code.noSubAccounts',
   [Code.SHARED_ACCESS_TOO_LOW]: 'code.sharedAccessTooLow',
+  [Code.PROFILE_OPEN_ELSEWHERE]: 'code.profileOpenElsewhere',
+  [Code.LEASE_NOT_HELD]: 'code.leaseNotHeld',
+  [Code.SYNC_CHUNKS_MISSING]: 'code.syncChunksMissing',
+  [Code.SYNC_TOO_LARGE]: 'code.syncTooLarge',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',
   [Code.PROXY_LIMIT_REACHED]: 'code.proxyLimitReached',

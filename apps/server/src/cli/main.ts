@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { OutboxMailer } from '../mail/outboxMailer.ts';
 import { systemClock } from '../clock.ts';
 import { createServices } from '../services/container.ts';
+import { blobStoreFor } from '../storage/openBlobStore.ts';
 import { openSecretKeys } from '../services/secretKeys.ts';
 import { CommandError, UsageError } from './args.ts';
 import { apiToken } from './commands/apiToken.ts';
@@ -47,7 +48,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     const keys = await openSecretKeys(database.db, config, systemClock, log);
     const services = createServices(database.db, {
       payments: config,
-      dataDir: config.dataDir,
+      blobs: blobStoreFor(config),
       clock: systemClock,
       mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
       keys,

@@ -7,11 +7,12 @@ export const USAGE = `Facet operator commands
   npm run facet -- admin api-token --email E
       Print a new API token for that main account (the previous one stops working).
   npm run facet -- admin plan list
-  npm run facet -- admin plan add --name N --price 9.99 --currency USD --profiles 100 --subaccounts 5 [--description D] [--sort N]
-  npm run facet -- admin plan update ID [--name N] [--price P] [--currency C] [--profiles N] [--subaccounts N] [--description D] [--sort N]
+  npm run facet -- admin plan add --name N --price 9.99 --currency USD --profiles 100 --subaccounts 5 [--storage MB] [--description D] [--sort N]
+  npm run facet -- admin plan update ID [--name N] [--price P] [--currency C] [--profiles N] [--subaccounts N] [--storage MB] [--description D] [--sort N]
   npm run facet -- admin plan retire ID
   npm run facet -- admin plan end --email E
-      The plans offered (-1 means unlimited). Accounts keep the limits they paid for.
+      The plans offered (-1 means unlimited). --storage is the team's room for plugins and synced
+      profile state in MB (1024 = 1 GB; unlimited when left out). Accounts keep the limits they paid for.
   npm run facet -- admin order list [--status pending|paid|failed] [--limit N]
   npm run facet -- admin order confirm ID
   npm run facet -- admin order fail ID [--reason R]

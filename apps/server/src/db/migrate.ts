@@ -17,6 +17,8 @@ import * as m0014 from './migrations/0014_order_coins.ts';
 import * as m0015 from './migrations/0015_spent_refresh.ts';
 import * as m0016 from './migrations/0016_account_data_keys.ts';
 import * as m0017 from './migrations/0017_durable_guards.ts';
+import * as m0018 from './migrations/0018_plan_storage.ts';
+import * as m0019 from './migrations/0019_profile_sync.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '0015_spent_refresh': m0015,
   '0016_account_data_keys': m0016,
   '0017_durable_guards': m0017,
+  '0018_plan_storage': m0018,
+  '0019_profile_sync': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

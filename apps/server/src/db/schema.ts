@@ -33,6 +33,9 @@ export interface Database {
   seen_signatures: SeenSignaturesTable;
   rate_counters: RateCountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  profile_leases: ProfileLeasesTable;
+  profile_sync_chunks: ProfileSyncChunksTable;
+  profile_sync_versions: ProfileSyncVersionsTable;
 }
 
 export interface AccountsTable {
@@ -68,6 +71,8 @@ export interface AccountsTable {
   /** Limits paid for, copied from the plan at payment; -1 unlimited. */
   plan_profiles: Generated<number | null>;
   plan_sub_accounts: Generated<number | null>;
+  /** Megabytes of blob storage paid for; null (before 0018, or never bought) unlimited. */
+  plan_storage_mb: Generated<number | null>;
   trial_granted_at: Generated<number | null>;
   /** JSON of the account's global settings (contracts accountSettingsSchema). */
   settings: Generated<string>;
@@ -164,6 +169,8 @@ export interface ProfilesTable {
   settings: string;
   /** Sealed JSON (services/secretBox.ts, bound to owner, row and field): proxy username and password, cookies. */
   secrets: string;
+  /** The state sync key, sealed like `secrets` ('' until the first start). */
+  sync_key: Generated<string>;
   created_at: number;
   updated_at: number;
   last_used_at: number | null;
@@ -235,6 +242,8 @@ export interface PlansTable {
   /** -1 unlimited. */
   profiles: number;
   sub_accounts: number;
+  /** Megabytes (1,048,576 bytes) of blob storage per team; -1 unlimited. */
+  storage_mb: Generated<number>;
   description: string;
   sort: number;
   /** Retired plans are not offered; accounts that bought one keep it until it ends. */
@@ -394,4 +403,41 @@ export interface IdempotencyKeysTable {
   status: number | null;
   /** The answer's envelope, sealed; null while the request is being worked on. */
   answer: string | null;
+}
+
+/** The machine that may run a profile now (migration 0019). */
+export interface ProfileLeasesTable {
+  profile_id: string;
+  /** SHA-256 (hex, first 32) of the agent's device key. */
+  device_id: string;
+  device_name: string;
+  holder_id: string;
+  started_at: number;
+  expires_at: number;
+}
+
+export interface ProfileSyncChunksTable {
+  profile_id: string;
+  chunk_id: string;
+  /** Stored (sealed) bytes. */
+  size: number;
+  created_at: number;
+}
+
+export interface ProfileSyncVersionsTable {
+  id: string;
+  profile_id: string;
+  number: number;
+  created_at: number;
+  device_name: string;
+  by_name: string;
+  /** JSON array of the parts (contracts syncParts). */
+  parts: string;
+  plain_bytes: number;
+  manifest_chunk: string;
+  /** JSON array of every chunk id the version uses. */
+  chunks: string;
+  base_number: number | null;
+  conflict_with: number | null;
+  restored_from: number | null;
 }

@@ -13,7 +13,7 @@ import {
 } from '@facet/contracts';
 import { translate } from '@facet/i18n';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { readCookie } from '../calls/cookieSession.ts';
 
 export interface PushIdentity {
@@ -29,6 +29,9 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /**
  * The socket.io push channel. A socket joins its account's room after `login` with a valid
  * session token; pushes go to rooms. Each socket keeps its language so a push reads in it.
+ * With several server instances the rooms span them (the Redis adapter, REDIS_URL): a push
+ * caused on one instance finds the account's sockets on every instance (`fetchSockets` asks
+ * them all) and reaches them through Redis.
  */
 export class PushHub {
   private io: Server | null = null;
@@ -39,9 +42,13 @@ export class PushHub {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `originAllowed`: the same rule as the API's CORS (security/webProtection.ts), applied to the handshake itself. */
-  attach(server: HttpServer, originAllowed: (origin: string | undefined) => boolean = () => true): void {
+  /**
+   * `originAllowed`: the same rule as the API's CORS (security/webProtection.ts), applied to the
+   * handshake itself. `adapter`: where rooms live; null for this process only.
+   */
+  attach(server: HttpServer, originAllowed: (origin: string | undefined) => boolean = () => true, adapter: ServerOptions['adapter'] | null = null): void {
     this.io = new Server(server, {
+      ...(adapter ? { adapter } : {}),
       path: '/socket.io',
       serveClient: false,
       cors: { origin: (origin, callback) => callback(null, originAllowed(origin)) },
@@ -129,9 +136,12 @@ export class PushHub {
 
   async close(): Promise<void> {
     if (!this.io) return;
-    this.io.disconnectSockets(true);
-    // socket.io's close also closes the HTTP server, which Fastify owns; only end the engine.
+    // This instance's sockets only: the other instances keep theirs.
+    this.io.local.disconnectSockets(true);
+    // socket.io's close also closes the HTTP server, which Fastify owns; only end the engine,
+    // and the adapter (the Redis one unsubscribes, so no other instance waits for this one).
     this.io.engine.close();
+    await this.io.of('/').adapter.close();
     this.io = null;
   }
 }

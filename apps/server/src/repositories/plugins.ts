@@ -94,6 +94,25 @@ export class PluginsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Bytes the team's plugin versions keep in the blob store, each distinct zip once: the same
+   * bytes in two of its plugins are one blob. Another team holding the same bytes counts them too.
+   */
+  async teamStoredBytes(teamId: string): Promise<number> {
+    const distinct = this.db
+      .selectFrom('plugin_versions as v')
+      .innerJoin('plugins as p', 'p.id', 'v.plugin_id')
+      .select(['v.sha256', 'v.size'])
+      .distinct()
+      .where('p.owner_id', '=', teamId)
+      .as('held');
+    const row = await this.db
+      .selectFrom(distinct)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('held.size'), eb.lit(0)).as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   /** Whether any team still has a version with these bytes (blobs are shared by hash). */
   async isShaUsed(sha256: string): Promise<boolean> {
     const row = await this.db.selectFrom('plugin_versions').select('id').where('sha256', '=', sha256).executeTakeFirst();

@@ -6,7 +6,7 @@ import { chunk, likePattern, type Executor } from './executor.ts';
 export type ProfileRecord = Selectable<ProfilesTable>;
 
 /** A list row: the profile's columns plus what the list shows beside them. */
-export interface ProfileListRecord extends Omit<ProfileRecord, 'settings' | 'secrets'> {
+export interface ProfileListRecord extends Omit<ProfileRecord, 'settings' | 'secrets' | 'sync_key'> {
   group_name: string | null;
   member_count: number;
   sharer_id: string | null;
@@ -208,17 +208,16 @@ export class ProfilesRepository {
   }
 
   /** Deletes recycled profiles for good: the named ones, or (ids = null) the whole bin. */
-  async purgeDeleted(ownerId: string, ids: readonly string[] | null): Promise<number> {
+  /** Deletes the owner's recycled profiles (these, or all); the ids gone, so what they kept elsewhere (their stored state) can go too. */
+  async purgeDeleted(ownerId: string, ids: readonly string[] | null): Promise<string[]> {
     let query = this.db.deleteFrom('profiles').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
     if (ids) query = query.where('id', 'in', ids);
-    const result = await query.executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return (await query.returning('id').execute()).map((r) => r.id);
   }
 
-  /** The purge job: every recycled profile whose retention has run out, in every account. */
-  async purgeExpired(now: number): Promise<number> {
-    const result = await this.db.deleteFrom('profiles').where('deleted_at', 'is not', null).where('purge_at', '<=', now).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  /** The purge job: every recycled profile whose retention has run out, in every account; the ids gone. */
+  async purgeExpired(now: number): Promise<string[]> {
+    return (await this.db.deleteFrom('profiles').where('deleted_at', 'is not', null).where('purge_at', '<=', now).returning('id').execute()).map((r) => r.id);
   }
 
   /** Sets a profile proxy's columns and its link to a saved proxy on the owner's live profiles. */
@@ -237,12 +236,12 @@ export class ProfilesRepository {
    * Hands profiles to a new owner with new serials; they leave the old owner's group. Each
    * comes with its secrets sealed again for the new owner (they are bound to the owner).
    */
-  async changeOwner(fromId: string, toId: string, moves: readonly { id: string; secrets: string }[], firstSerial: number, now: number): Promise<number> {
+  async changeOwner(fromId: string, toId: string, moves: readonly { id: string; secrets: string; syncKey: string }[], firstSerial: number, now: number): Promise<number> {
     let changed = 0;
-    for (const [offset, { id, secrets }] of moves.entries()) {
+    for (const [offset, { id, secrets, syncKey }] of moves.entries()) {
       const result = await this.db
         .updateTable('profiles')
-        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, saved_proxy_id: null, secrets, updated_at: now })
+        .set({ owner_id: toId, serial: firstSerial + offset, group_id: null, saved_proxy_id: null, secrets, sync_key: syncKey, updated_at: now })
         .where('owner_id', '=', fromId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
@@ -250,6 +249,17 @@ export class ProfilesRepository {
       changed += Number(result.numUpdatedRows);
     }
     return changed;
+  }
+
+  /** Sets the profile's sealed sync key if it has none yet; false when another start set one first. */
+  async setSyncKeyOnce(id: string, sealed: string): Promise<boolean> {
+    const result = await this.db.updateTable('profiles').set({ sync_key: sealed }).where('id', '=', id).where('sync_key', '=', '').executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async syncKeyOf(id: string): Promise<string> {
+    const row = await this.db.selectFrom('profiles').select('sync_key').where('id', '=', id).executeTakeFirst();
+    return row?.sync_key ?? '';
   }
 
   async idsTaken(ids: readonly string[]): Promise<Set<string>> {

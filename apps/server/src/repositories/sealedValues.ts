@@ -8,6 +8,8 @@ import type { Executor } from './executor.ts';
  */
 export const sealedColumns = [
   { table: 'profiles', field: 'secrets', account: 'owner_id' },
+  // '' until the profile's first start (skipped by `page`).
+  { table: 'profiles', field: 'sync_key', account: 'owner_id' },
   { table: 'saved_proxies', field: 'secrets', account: 'owner_id' },
   { table: 'api_tokens', field: 'token_sealed', account: 'account_id' },
 ] as const;
@@ -33,7 +35,7 @@ export class SealedValuesRepository {
     const { rows } = await sql<{ id: string; account_id: string; sealed: string }>`
       select id, ${sql.ref(column.account)} as account_id, ${sql.ref(column.field)} as sealed
       from ${sql.table(column.table)}
-      where id > ${afterId} and ${sql.ref(column.field)} like ${`${prefix}%`}
+      where id > ${afterId} and ${sql.ref(column.field)} like ${`${prefix}%`} and ${sql.ref(column.field)} <> ''
       order by id
       limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ id: r.id, accountId: r.account_id, sealed: r.sealed }));

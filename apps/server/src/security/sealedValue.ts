@@ -6,7 +6,7 @@ export interface SealBinding {
   accountId: string;
   table: 'profiles' | 'saved_proxies' | 'api_tokens';
   rowId: string;
-  field: 'secrets' | 'token_sealed';
+  field: 'secrets' | 'token_sealed' | 'sync_key';
 }
 
 const V2 = /^v2:(\d{1,9}):([A-Za-z0-9+/=]+)$/;

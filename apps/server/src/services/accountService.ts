@@ -164,6 +164,7 @@ export class AccountService {
       plan_id: null,
       plan_profiles: null,
       plan_sub_accounts: null,
+      plan_storage_mb: null,
       trial_granted_at: null,
       settings: '{}',
     };

@@ -15,9 +15,11 @@ import { CaptchaService, type CaptchaGenerator } from './captchaService.ts';
 import { RateLimiter, rateLimits, type RateLimitRules } from './rateLimiter.ts';
 import { ReplayGuard } from './replayGuard.ts';
 import { Idempotency } from './idempotency.ts';
-import { RateCountersRepository } from '../repositories/rateCounters.ts';
-import { SeenSignaturesRepository } from '../repositories/seenSignatures.ts';
 import { IdempotencyKeysRepository } from '../repositories/idempotencyKeys.ts';
+import type { CounterStore } from './counterStore.ts';
+import type { SignatureStore } from './replayGuard.ts';
+import type { JobLock } from '../jobs/jobLock.ts';
+import { databaseSharedState, type SharedState } from '../sharedState/openSharedState.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
@@ -49,8 +51,13 @@ import { AccountSettingsService } from './accountSettingsService.ts';
 import { ReferralRewards } from './referralRewards.ts';
 import { RewardService } from './rewardService.ts';
 import type { CoinId, PaymentMethod } from '@facet/contracts';
-import { BlobStore } from '../storage/blobStore.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
 import { PluginService } from './pluginService.ts';
+import { pluginUsage } from './pluginUsage.ts';
+import { StorageQuota } from './storageQuota.ts';
+import { LeaseService } from './leaseService.ts';
+import { SyncService } from './syncService.ts';
+import { syncUsage } from './syncUsage.ts';
 import { PluginAssignmentService } from './pluginAssignmentService.ts';
 
 /** Every service, wired once; routes, the CLI and jobs take what they need from here. */
@@ -81,9 +88,17 @@ export interface Services {
   settings: AccountSettingsService;
   operationLog: OperationLog;
   payments: PaymentService;
+  /** Plugin zips and profile state: the data folder, or S3 with FACET_S3_URL (storage/openBlobStore.ts). */
+  blobs: BlobStore;
+  /** Each team's storage against its plan; register further usage sources with `storage.register`. */
+  storage: StorageQuota;
+  leases: LeaseService;
+  sync: SyncService;
   /** The plugin centre's catalogue (upload, list, edit, remove) and its pins (who loads what). */
   plugins: PluginService;
   pluginAssignments: PluginAssignmentService;
+  /** Keeps a job (housekeeping) from running on two instances at once. */
+  jobLock: JobLock;
   /** Present when Stripe is configured: the webhook route needs its verifier. */
   stripe: StripeProvider | null;
   /** `admin rotate-keys`: new account keys, every secret sealed again, a new master key. */
@@ -96,9 +111,12 @@ export interface Services {
     orders: OrdersRepository;
     /** webgl/set_data reports (no rules beyond the contract's: stored as sent). */
     graphics: GraphicsReportsRepository;
-    /** The stores behind the limiter, the login throttle, the replay guard and idempotency (housekeeping prunes them). */
-    counters: RateCountersRepository;
-    seenSignatures: SeenSignaturesRepository;
+    /**
+     * The stores behind the limiter, the login throttle, the replay guard and idempotency
+     * (housekeeping prunes them): the database's, or Redis's for the first two with REDIS_URL.
+     */
+    counters: CounterStore;
+    seenSignatures: SignatureStore;
     idempotencyKeys: IdempotencyKeysRepository;
   };
 }
@@ -112,15 +130,15 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; dataDir: string; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules }): Services {
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'> }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const apiTokensRepo = new ApiTokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);
   const captchasRepo = new CaptchasRepository(db);
   const codesRepo = new VerificationCodesRepository(db);
-  const counters = new RateCountersRepository(db);
-  const seenSignatures = new SeenSignaturesRepository(db);
+  // The server passes what openSharedState chose; operator commands use the database's.
+  const { counters, signatures: seenSignatures, jobLock } = deps.shared ?? databaseSharedState(db);
   const idempotencyKeys = new IdempotencyKeysRepository(db);
   const limiter = new RateLimiter(counters, clock, { ...rateLimits, ...deps.rateLimits });
   const push = new PushHub(
@@ -139,9 +157,14 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const operationLog = new OperationLog(db, clock);
   const referralRewards = new ReferralRewards(deps.payments.referralDays, operationLog, clock);
   const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
-  const blobs = new BlobStore(deps.dataDir);
-  const plugins = new PluginService(db, blobs, operationLog, clock);
-  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock));
+  const { blobs } = deps;
+  const storage = new StorageQuota(accountsRepo, allowance);
+  storage.register(pluginUsage(db));
+  storage.register(syncUsage(db));
+  const plugins = new PluginService(db, blobs, storage, operationLog, clock);
+  const leases = new LeaseService(db, clock);
+  const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, clock);
+  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync);
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
     method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, new OrdersRepository(db)) : new OperatorProvider(),
   );
@@ -161,7 +184,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
     tags: new TagService(db, clock),
-    recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays),
+    recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays, (ids) => sync.forget(ids)),
     sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box),
     subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),
     operationLog,
@@ -170,9 +193,14 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     binding: new BindingService(accountsRepo, codes, clock),
     rewards: new RewardService(db, referralRewards),
     settings: new AccountSettingsService(db, operationLog, clock),
-    payments: new PaymentService(db, allowance, push, clock, providers, deps.payments.orderLifetimeMs, operationLog, referralRewards, deps.log),
+    payments: new PaymentService(db, allowance, storage, push, clock, providers, deps.payments.orderLifetimeMs, operationLog, referralRewards, deps.log),
+    blobs,
+    storage,
+    leases,
+    sync,
     plugins,
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
+    jobLock,
     stripe,
     keyRotation: new KeyRotation(db, deps.keys, deps.log),
     repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures, idempotencyKeys },

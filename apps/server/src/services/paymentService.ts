@@ -1,4 +1,4 @@
-import { COIN_CURRENCY, Code, coinView, type CallResponse, type Coin, type CoinId, type PaymentMethod, type PlanStatus, type orderDetailCall, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
+import { COIN_CURRENCY, Code, UNLIMITED, coinView, type CallResponse, type Coin, type CoinId, type PaymentMethod, type PlanStatus, type orderDetailCall, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
@@ -15,6 +15,7 @@ import type { Executor } from '../repositories/executor.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import type { ReferralRewards } from './referralRewards.ts';
+import { storageBytesOf, type StorageQuota } from './storageQuota.ts';
 import { MONTH_MS, TRIAL_MS, nextExpiry, orderKind, type PlanInForce } from './planTerm.ts';
 import { currencySymbol, footer, paymentOptions, planView, timeOptions } from './planViews.ts';
 import { assertMain } from './roles.ts';
@@ -41,6 +42,7 @@ export class PaymentService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly allowance: PlanAllowance,
+    private readonly storage: StorageQuota,
     private readonly push: PushHub,
     private readonly clock: Clock,
     providers: readonly PaymentProvider[],
@@ -59,13 +61,15 @@ export class PaymentService {
     const team = await this.allowance.of(actor);
     const holder = await this.holder(actor);
     const plan = holder.plan_id ? await this.plans.find(holder.plan_id) : undefined;
+    const storage = await this.storage.usage(actor.id);
     return {
       state: team.state,
-      plan: plan ? { ...planView(plan), profiles: holder.plan_profiles ?? plan.profiles, subAccounts: holder.plan_sub_accounts ?? plan.sub_accounts } : null,
+      plan: plan ? { ...planView(plan), profiles: holder.plan_profiles ?? plan.profiles, subAccounts: holder.plan_sub_accounts ?? plan.sub_accounts, storageBytes: storageBytesOf(holder.plan_storage_mb ?? UNLIMITED) } : null,
       expiresAt: holder.plan_expires_at,
       // The limits in force: once a plan has expired, the free allowance's.
       profiles: { used: await this.allowance.teamProfiles(team.holderId), limit: team.profiles },
       subAccounts: { used: await this.allowance.teamSubAccounts(team.holderId), limit: team.subAccounts },
+      storage: { used: storage.usedBytes, limit: storage.limitBytes },
       trialGranted: holder.trial_granted_at !== null,
     };
   }
@@ -211,7 +215,7 @@ export class PaymentService {
     await this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('accounts')
-        .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_expires_at: expiresAt, trial_granted_at: now, updated_at: now })
+        .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_storage_mb: plan.storage_mb, plan_expires_at: expiresAt, trial_granted_at: now, updated_at: now })
         .where('id', '=', account.id)
         .where('trial_granted_at', 'is', null)
         .executeTakeFirst();
@@ -245,7 +249,7 @@ export class PaymentService {
     const expiresAt = nextExpiry(current, { planId: plan.id, months: order.months, monthlyPrice: plan.monthly_price }, now) + pendingDays * 86_400_000;
     await trx
       .updateTable('accounts')
-      .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_expires_at: expiresAt, updated_at: now })
+      .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_storage_mb: plan.storage_mb, plan_expires_at: expiresAt, updated_at: now })
       .where('id', '=', account.id)
       .execute();
     await this.operationLog.record(trx, account, 'plan.paid', plan.name, { months: order.months, order: order.id, until: expiresAt }, `payment: ${method}`);

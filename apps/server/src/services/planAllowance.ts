@@ -10,6 +10,8 @@ import type { Executor } from '../repositories/executor.ts';
 export interface FreeAllowance {
   profiles: number;
   subAccounts: number;
+  /** Megabytes of blob storage; -1 unlimited. */
+  storageMb: number;
 }
 
 export interface TeamAllowance {
@@ -18,6 +20,8 @@ export interface TeamAllowance {
   state: 'free' | 'active' | 'expired';
   profiles: number;
   subAccounts: number;
+  /** Megabytes of blob storage the team may keep (services/storageQuota.ts); -1 unlimited. */
+  storageMb: number;
 }
 
 /**
@@ -40,7 +44,7 @@ export class PlanAllowance {
     const expiresAt = holder.plan_expires_at;
     if (expiresAt === null) return { holderId: holder.id, state: 'free', ...this.free };
     if (expiresAt <= this.clock.now()) return { holderId: holder.id, state: 'expired', ...this.free };
-    return { holderId: holder.id, state: 'active', profiles: holder.plan_profiles ?? UNLIMITED, subAccounts: holder.plan_sub_accounts ?? UNLIMITED };
+    return { holderId: holder.id, state: 'active', profiles: holder.plan_profiles ?? UNLIMITED, subAccounts: holder.plan_sub_accounts ?? UNLIMITED, storageMb: holder.plan_storage_mb ?? UNLIMITED };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { planMonths, type Plan, type PaymentMethod } from '@facet/contracts';
 import type { PlanRow } from '../repositories/plans.ts';
+import { storageBytesOf } from './storageQuota.ts';
 
 /** A plan as the console sees it. */
 export function planView(row: PlanRow): Plan {
@@ -10,6 +11,7 @@ export function planView(row: PlanRow): Plan {
     currency: row.currency,
     profiles: row.profiles,
     subAccounts: row.sub_accounts,
+    storageBytes: storageBytesOf(row.storage_mb),
     description: row.description,
   };
 }

@@ -1,6 +1,5 @@
 import { Code, PLUGIN_BLOB_PREFIX, type Plugin, type ProfilePlugin } from '@facet/contracts';
 import type { Kysely } from 'kysely';
-import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +8,8 @@ import { GroupsRepository } from '../repositories/groups.ts';
 import { PluginAssignmentsRepository, type LoadCandidate } from '../repositories/pluginAssignments.ts';
 import { PluginsRepository, type PluginVersionRecord } from '../repositories/plugins.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
-import type { BlobStore } from '../storage/blobStore.ts';
+import { pluginBlobKey } from '../storage/blobKey.ts';
+import type { BlobStore, OpenedBlob } from '../storage/blobStore.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PluginService } from './pluginService.ts';
 import { assertAllOwned } from './profileService.ts';
@@ -120,9 +120,9 @@ export class PluginAssignmentService {
   }
 
   /** A version's bytes, for accounts of the team that owns a version with that hash. */
-  async blob(actor: Account, sha256: string): Promise<{ stream: Readable; size: number }> {
+  async blob(actor: Account, sha256: string): Promise<OpenedBlob> {
     const version = await new PluginsRepository(this.db).findTeamVersionBySha(teamIdOf(actor), sha256);
-    const blob = version ? await this.blobs.open(sha256) : null;
+    const blob = version ? await this.blobs.open(pluginBlobKey(sha256)) : null;
     if (!blob) throw new AppError(Code.NOT_FOUND, { sha256 }, 404);
     return blob;
   }

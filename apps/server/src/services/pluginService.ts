@@ -10,10 +10,12 @@ import type { Executor } from '../repositories/executor.ts';
 import { PluginAssignmentsRepository } from '../repositories/pluginAssignments.ts';
 import { PluginsRepository, type PluginRecord, type PluginVersionRecord } from '../repositories/plugins.ts';
 import { newId } from '../security/tokens.ts';
+import { pluginBlobKey } from '../storage/blobKey.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { OperationLog } from './operationLog.ts';
 import { pluginView, versionView } from './pluginViews.ts';
 import { assertMain, teamIdOf } from './roles.ts';
+import type { StorageQuota } from './storageQuota.ts';
 
 /** An upload whose package (and icon, if sent) the inspectors accepted. */
 export interface InspectedUpload {
@@ -33,6 +35,7 @@ export class PluginService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly blobs: BlobStore,
+    private readonly storage: StorageQuota,
     private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {
@@ -50,8 +53,9 @@ export class PluginService {
   }
 
   /**
-   * Stores an inspected upload: a new plugin, or a new version of one (`fields.pluginId`). The
-   * blob is written before the rows, so no row ever names bytes that are not there. Existing
+   * Stores an inspected upload: a new plugin, or a new version of one (`fields.pluginId`). Bytes
+   * new to the team must fit its storage (STORAGE_FULL otherwise, nothing stored). The blob is
+   * written before the rows, so no row ever names bytes that are not there. Existing
    * pins stay on their versions: a new version reaches them only through `move-version`.
    */
   async upload(actor: Account, { fields, icon, pkg }: InspectedUpload): Promise<PluginUploadResponse> {
@@ -65,7 +69,10 @@ export class PluginService {
       if (same) return this.uploaded(actor, existing.id, same, false);
     }
 
-    await this.blobs.put(pkg.sha256, pkg.bytes);
+    // Bytes another of the team's plugins already has are one blob, counted once (pluginUsage.ts).
+    const held = await this.plugins.findTeamVersionBySha(teamIdOf(actor), pkg.sha256);
+    await this.storage.ensureRoom(actor.id, held ? 0 : pkg.size);
+    await this.blobs.put(pluginBlobKey(pkg.sha256), pkg.bytes);
     const now = this.clock.now();
     const pluginId = existing?.id ?? newId('plg');
     const version: PluginVersionRecord = { id: newId('plv'), plugin_id: pluginId, version: pkg.manifest.version, sha256: pkg.sha256, size: pkg.size, created_at: now };
@@ -85,7 +92,7 @@ export class PluginService {
       // The same bytes racing in twice: the unique key kept one; answer with it.
       const raced = existing ? await this.plugins.findVersionBySha(existing.id, pkg.sha256) : undefined;
       if (raced) return this.uploaded(actor, pluginId, raced, false);
-      if (!(await this.plugins.isShaUsed(pkg.sha256))) await this.blobs.delete(pkg.sha256);
+      if (!(await this.plugins.isShaUsed(pkg.sha256))) await this.blobs.delete(pluginBlobKey(pkg.sha256));
       throw error;
     }
     return this.uploaded(actor, pluginId, version, true);
@@ -116,7 +123,9 @@ export class PluginService {
       await this.log.record(trx, actor, 'plugin.remove', plugin.name, { versions: hashes.length, assignments: pins });
       return { hashes, pins };
     });
-    for (const sha of new Set(hashes)) if (!(await this.plugins.isShaUsed(sha))) await this.blobs.delete(sha);
+    const unused: string[] = [];
+    for (const sha of new Set(hashes)) if (!(await this.plugins.isShaUsed(sha))) unused.push(pluginBlobKey(sha));
+    await this.blobs.deleteMany(unused);
     return pins;
   }
 

@@ -5,6 +5,7 @@ import {
   type AccountRef,
   type Cookie,
   type Profile,
+  type ProfileLease,
   type ProfileRow,
   type ProfileSettings,
   type SharePermission,
@@ -30,6 +31,11 @@ const NO_SECRETS = JSON.stringify({ proxyUsername: '', proxyPassword: '', cookie
 /** A profile's secrets are sealed with its owner's key, bound to the profile's row. */
 export function profileSecretsBinding(ownerId: string, profileId: string): SealBinding {
   return { accountId: ownerId, table: 'profiles', rowId: profileId, field: 'secrets' };
+}
+
+/** The profile's state sync key: the owner's key, bound to the row and its own field. */
+export function profileSyncKeyBinding(ownerId: string, profileId: string): SealBinding {
+  return { accountId: ownerId, table: 'profiles', rowId: profileId, field: 'sync_key' };
 }
 
 /** Columns and sealed JSON for a profile's settings, for the row `row` (its owner's key, ready). */
@@ -87,9 +93,11 @@ export function columnsToSettings(record: ProfileRecord, box: SecretBox): Profil
  * The profile's secrets sealed again for a new owner (a transfer): the old owner's key and
  * binding no longer open them once the row is theirs. Unreadable ones go over as none.
  */
-export function resealProfileSecrets(record: ProfileRecord, box: SecretBox, newOwnerId: string): string {
+export function resealProfileSecrets(record: ProfileRecord, box: SecretBox, newOwnerId: string): { secrets: string; syncKey: string } {
   const plain = box.openOr(profileSecretsBinding(record.owner_id, record.id), record.secrets, NO_SECRETS);
-  return box.seal(profileSecretsBinding(newOwnerId, record.id), plain);
+  // Its stored state stays readable for the new owner's team: the key goes along, sealed anew.
+  const syncKey = record.sync_key ? box.openOr(profileSyncKeyBinding(record.owner_id, record.id), record.sync_key, '') : '';
+  return { secrets: box.seal(profileSecretsBinding(newOwnerId, record.id), plain), syncKey: syncKey ? box.seal(profileSyncKeyBinding(newOwnerId, record.id), syncKey) : '' };
 }
 
 export function toProfile(
@@ -115,7 +123,7 @@ export function toProfile(
   };
 }
 
-export function toProfileRow(record: ProfileListRecord, tags: Tag[] = []): ProfileRow {
+export function toProfileRow(record: ProfileListRecord, tags: Tag[] = [], runningOn: ProfileLease | null = null): ProfileRow {
   return {
     id: record.id,
     serial: record.serial,
@@ -139,5 +147,6 @@ export function toProfileRow(record: ProfileListRecord, tags: Tag[] = []): Profi
     sharer: record.sharer_id ? { id: record.sharer_id, name: record.sharer_name ?? '' } : null,
     permission: record.permission,
     tags,
+    runningOn,
   };
 }

@@ -8,6 +8,8 @@ import {
   profileSettingsSchema,
   type Cookie,
   type LaunchSecrets,
+  type ProfileLease,
+  type SyncVersion,
   type SealedLaunch,
   type ListQuery,
   type OperatingSystem,
@@ -36,6 +38,8 @@ import type { SecretBox } from './secretBox.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
 import type { LaunchGrants } from './launchGrant.ts';
+import type { LeaseService } from './leaseService.ts';
+import type { SyncService } from './syncService.ts';
 import { accessTo, type ProfileAccess } from './profileAccess.ts';
 import { columnsToSettings, settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
 
@@ -60,6 +64,8 @@ export class ProfileService {
     private readonly log: OperationLog,
     private readonly clock: Clock,
     private readonly grants: LaunchGrants,
+    private readonly leases: LeaseService,
+    private readonly sync: SyncService,
   ) {
     this.profiles = new ProfilesRepository(db);
     this.groups = new GroupsRepository(db);
@@ -68,13 +74,15 @@ export class ProfileService {
 
   async list(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
     const { rows, total } = await this.profiles.listOwned(actor.id, query);
-    const tags = await new TagsRepository(this.db).of(rows.map((r) => r.id));
-    return { list: rows.map((r) => toProfileRow(r, (tags.get(r.id) ?? []).map(toTag))), total };
+    const ids = rows.map((r) => r.id);
+    const [tags, running] = await Promise.all([new TagsRepository(this.db).of(ids), this.leases.liveOf(ids)]);
+    return { list: rows.map((r) => toProfileRow(r, (tags.get(r.id) ?? []).map(toTag), running.get(r.id) ?? null)), total };
   }
 
   async listShared(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
     const { rows, total } = await this.profiles.listShared(actor.id, query);
-    return { list: rows.map((r) => toProfileRow(r)), total };
+    const running = await this.leases.liveOf(rows.map((r) => r.id));
+    return { list: rows.map((r) => toProfileRow(r, [], running.get(r.id) ?? null)), total };
   }
 
   async detail(actor: Account, id: string): Promise<Profile> {
@@ -86,17 +94,20 @@ export class ProfileService {
 
   /**
    * What the agent needs to open a profile: its settings without secrets, and the proxy
-   * credentials and cookies sealed to the agent's device key (security/launchSeal.ts), with a
-   * grant to save the browser's cookies at stop. The same for owners and every recipient, so no
-   * launch path hands secrets out in the clear.
+   * credentials, cookies and state key sealed to the agent's device key (security/launchSeal.ts),
+   * with a grant to save the browser's cookies at stop. The same for owners and every recipient,
+   * so no launch path hands secrets out in the clear. The machine takes the profile's lease here:
+   * one live browser per profile across the team's machines.
    */
-  async launch(actor: Account, id: string, deviceKey: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string }> {
+  async launch(actor: Account, id: string, deviceKey: string, deviceName?: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string; lease: ProfileLease; syncHead: SyncVersion | null }> {
     const [access] = await accessTo(this.profiles, actor, [id], 'run');
     // Opening is a profile function an expired plan restricts (spec §4): refused before anything is spawned.
     await this.allowance.assertActive(actor);
     const profile = await this.view(access!, actor);
-    const secrets: LaunchSecrets = { proxyUsername: profile.proxy.username, proxyPassword: profile.proxy.password, cookies: profile.cookies };
-    return { profile: withoutSecrets(profile), sealed: sealForDevice(deviceKey, id, JSON.stringify(secrets)), grant: this.grants.issue(id, actor.id) };
+    const lease = await this.leases.take(actor, id, deviceKey, deviceName);
+    const [syncKey, syncHead] = await Promise.all([this.sync.syncKey(access!.record), this.sync.head(id)]);
+    const secrets: LaunchSecrets = { proxyUsername: profile.proxy.username, proxyPassword: profile.proxy.password, cookies: profile.cookies, syncKey };
+    return { profile: withoutSecrets(profile), sealed: sealForDevice(deviceKey, id, JSON.stringify(secrets)), grant: this.grants.issue(id, actor.id), lease, syncHead };
   }
 
   /** A browser of the profile opened (by its owner or a recipient): its last-used time. */
@@ -248,6 +259,8 @@ export class ProfileService {
         deleted_at: null,
         purge_at: null,
         saved_proxy_id: null,
+        // Made at its first start (services/syncService.ts).
+        sync_key: '',
       }));
       await repo.insertMany(records);
       await repo.adjustLiveCount(actor.id, records.length);

@@ -20,6 +20,8 @@ export class RecycleService {
     private readonly log: OperationLog,
     private readonly clock: Clock,
     readonly retentionDays: number,
+    /** Removes what purged profiles kept in the blob store (their saved state), after the rows are gone. */
+    private readonly forgetState: (profileIds: readonly string[]) => Promise<void>,
   ) {
     this.profiles = new ProfilesRepository(db);
   }
@@ -56,28 +58,34 @@ export class RecycleService {
     });
   }
 
-  purge(actor: Account, ids: string[]): Promise<number> {
-    return this.inBin(actor, ids, async (repo, trx, names) => {
-      const purged = await repo.purgeDeleted(actor.id, ids);
-      await this.log.record(trx, actor, 'profile.purge', names, { count: purged });
-      return purged;
+  async purge(actor: Account, ids: string[]): Promise<number> {
+    const purged = await this.inBin(actor, ids, async (repo, trx, names) => {
+      const gone = await repo.purgeDeleted(actor.id, ids);
+      await this.log.record(trx, actor, 'profile.purge', names, { count: gone.length });
+      return gone;
     });
+    await this.forgetState(purged);
+    return purged.length;
   }
 
-  empty(actor: Account): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const purged = await new ProfilesRepository(trx).purgeDeleted(actor.id, null);
-      if (purged > 0) await this.log.record(trx, actor, 'profile.emptyBin', '', { count: purged });
-      return purged;
+  async empty(actor: Account): Promise<number> {
+    const purged = await this.db.transaction().execute(async (trx) => {
+      const gone = await new ProfilesRepository(trx).purgeDeleted(actor.id, null);
+      if (gone.length > 0) await this.log.record(trx, actor, 'profile.emptyBin', '', { count: gone.length });
+      return gone;
     });
+    await this.forgetState(purged);
+    return purged.length;
   }
 
-  purgeExpired(): Promise<number> {
-    return this.profiles.purgeExpired(this.clock.now());
+  async purgeExpired(): Promise<number> {
+    const purged = await this.profiles.purgeExpired(this.clock.now());
+    await this.forgetState(purged);
+    return purged.length;
   }
 
   /** All named ids must be the actor's recycled profiles, or nothing happens. */
-  private inBin(actor: Account, ids: string[], action: (repo: ProfilesRepository, trx: Executor, names: string[]) => Promise<number>): Promise<number> {
+  private inBin<T>(actor: Account, ids: string[], action: (repo: ProfilesRepository, trx: Executor, names: string[]) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new ProfilesRepository(trx);
       const found = await repo.findOwnedDeleted(actor.id, ids);

@@ -89,7 +89,7 @@ export class SharingService {
       const records = await assertAllOwned(profiles, actor, ids);
       // Sealed again under the new owner's key in this transaction: the row and its secrets change owner together.
       const byId = new Map(records.map((r) => [r.id, r]));
-      const moves = ids.map((id) => ({ id, secrets: resealProfileSecrets(byId.get(id)!, this.secrets, recipient!.id) }));
+      const moves = ids.map((id) => ({ id, ...resealProfileSecrets(byId.get(id)!, this.secrets, recipient!.id) }));
       await this.allowance.assertRecipientRoom(actor, recipient!, ids.length, trx);
       // The new owner starts clean: no shares the old owner made, no group of the old owner's.
       await new SharesRepository(trx).removeAll(ids);

@@ -96,6 +96,7 @@ export class SubAccountService {
       plan_id: null,
       plan_profiles: null,
       plan_sub_accounts: null,
+      plan_storage_mb: null,
       trial_granted_at: null,
       settings: '{}',
     };

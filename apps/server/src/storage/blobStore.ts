@@ -1,63 +1,62 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
-
-const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * Content-addressed files under `<data folder>/blobs/`, each named by the hex SHA-256 of its
- * bytes. The name is the only key: equal bytes are stored once, whoever uploaded them, and a
- * name that is not a hash never becomes a path (no traversal through it).
+ * Where the server keeps bytes that do not belong in the database: plugin packages, profile
+ * state. Two implementations pass the same contract tests (test/blobStore.test.ts): files in the
+ * data folder (fileBlobStore.ts, the default) and an S3-compatible bucket (s3BlobStore.ts, with
+ * FACET_S3_URL), so several server instances can share one store.
+ *
+ * Keys follow blobKey.ts (`plugins/<sha256>`, `sync/<profileId>/<chunkId>`); a key outside that
+ * rule throws InvalidBlobKey before anything is touched. A key is never also the folder of
+ * another key (`a/b` and `a/b/c`): on disk one of them could not exist.
  */
-export class BlobStore {
-  private readonly root: string;
-
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'blobs');
-  }
-
-  private pathOf(sha256: string): string {
-    if (!SHA256.test(sha256)) throw new Error('blob names are lower-case hex SHA-256');
-    // Two levels of fan-out keep any one folder small on file systems that slow down past ~10k.
-    return path.join(this.root, sha256.slice(0, 2), sha256);
-  }
-
+export interface BlobStore {
+  /** For the start-up log: where the blobs are, never a credential. */
+  readonly description: string;
   /**
-   * Writes the bytes under their hash (the caller computed it while reading the upload).
-   * Written to a temporary name and renamed, so a crash never leaves a half blob under a hash.
+   * Stores the bytes under the key, replacing what was there. Atomic: a reader sees the old
+   * bytes or the new ones, never part of them, and a crash leaves no half blob under the key.
    */
-  async put(sha256: string, bytes: Buffer): Promise<void> {
-    const target = this.pathOf(sha256);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temporary, bytes, { flag: 'wx' });
-    await fs.rename(temporary, target);
-  }
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes as a stream with their size, or null when the key holds nothing. */
+  open(key: string): Promise<OpenedBlob | null>;
+  /**
+   * The bytes whole, or null when the key holds nothing. With `maxBytes`, a larger blob throws
+   * BlobTooLarge rather than being read into memory.
+   */
+  get(key: string, options?: { maxBytes?: number }): Promise<Buffer | null>;
+  has(key: string): Promise<boolean>;
+  /** Removes the blob; a key that holds nothing is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes many at once (S3 takes up to 1000 per request); missing keys are skipped. */
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /**
+   * Every blob whose key starts with the prefix (`sync/`, `sync/k3x9q2mz/`), in no particular
+   * order, for garbage collection and usage counts. Blobs put while listing may or may not appear.
+   */
+  list(prefix: string): AsyncIterable<BlobEntry>;
+  /** At server close: ends kept-alive connections (S3); nothing to do for files. */
+  close(): void;
+}
 
-  async has(sha256: string): Promise<boolean> {
-    try {
-      await fs.access(this.pathOf(sha256));
-      return true;
-    } catch {
-      return false;
-    }
-  }
+export interface OpenedBlob {
+  stream: Readable;
+  size: number;
+}
 
-  /** The bytes as a stream, or null when no such blob exists. */
-  async open(sha256: string): Promise<{ stream: Readable; size: number } | null> {
-    const file = this.pathOf(sha256);
-    try {
-      const { size } = await fs.stat(file);
-      return { stream: createReadStream(file), size };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  }
+export interface BlobEntry {
+  key: string;
+  size: number;
+}
 
-  async delete(sha256: string): Promise<void> {
-    await fs.rm(this.pathOf(sha256), { force: true });
+/** `get` with `maxBytes` met a larger blob; nothing of it was kept. */
+export class BlobTooLarge extends Error {
+  constructor(
+    readonly key: string,
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`blob ${key} holds ${size} bytes, more than the ${maxBytes} asked for`);
+    this.name = 'BlobTooLarge';
   }
 }

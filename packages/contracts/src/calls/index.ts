@@ -29,6 +29,7 @@ import {
 } from './profiles.ts';
 import { apiProfileShareCall, profileShareCall, profileTransferCall, profileUnshareCall, shareMembersCall, sharePermissionCall } from './sharing.ts';
 import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
+import { apiSyncCalls, syncCalls } from './sync.ts';
 import { apiTagCalls, tagWebCalls } from './tags.ts';
 import { profileExportCall, profileImportCall } from './profileFiles.ts';
 import { savedProxyCalls } from './savedProxies.ts';
@@ -64,6 +65,7 @@ export * from './binding.ts';
 export * from './reward.ts';
 export * from './accountSettings.ts';
 export * from './plugins.ts';
+export * from './sync.ts';
 
 /** Every /v2/web/ call; the server registers exactly these and the OpenAPI document lists them. */
 export const webCalls = [
@@ -95,6 +97,7 @@ export const webCalls = [
   profileLaunchCall,
   profileOpenedCall,
   profileCookiesCall,
+  ...syncCalls,
   groupListCall,
   groupCreateCall,
   groupUpdateCall,
@@ -132,7 +135,7 @@ export const webCalls = [
 ] as const;
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileShareCall, apiProfileLaunchCall, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall, apiPluginListCall, apiPluginAssignCall] as const;
+export const apiCalls = [apiMemberCall, ...apiProfileCalls, apiProfileShareCall, apiProfileLaunchCall, ...apiSyncCalls, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall, apiPluginListCall, apiPluginAssignCall] as const;
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

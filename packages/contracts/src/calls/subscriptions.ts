@@ -34,6 +34,8 @@ export const planSchema = z.object({
   currency: z.string(),
   profiles: z.number().int(),
   subAccounts: z.number().int(),
+  /** Bytes of storage (plugins, synced profile state) for the whole team; -1 unlimited. */
+  storageBytes: z.number().int(),
   description: z.string(),
 });
 export type Plan = z.infer<typeof planSchema>;
@@ -207,6 +209,8 @@ export const planStatusSchema = z.object({
   expiresAt: z.number().int().nullable(),
   profiles: z.object({ used: z.number().int(), limit: z.number().int() }),
   subAccounts: z.object({ used: z.number().int(), limit: z.number().int() }),
+  /** Bytes the team keeps (plugins, synced profile state) and may keep; limit -1 unlimited. */
+  storage: z.object({ used: z.number().int(), limit: z.number().int() }),
   /** Whether a 3-day trial was ever granted. */
   trialGranted: z.boolean(),
 });

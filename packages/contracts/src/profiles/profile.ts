@@ -6,6 +6,7 @@ import { accountRefSchema } from './accountRef.ts';
 import { sharePermissionSchema } from './sharing.ts';
 import { normaliseStartPage } from './startPage.ts';
 import { tagSchema } from './tags.ts';
+import { profileLeaseSchema } from '../sync/syncState.ts';
 
 export const operatingSystems = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
 export type OperatingSystem = (typeof operatingSystems)[number];
@@ -43,6 +44,7 @@ export const syncOptionsSchema = z
     passwords: z.boolean().default(false),
   })
   .prefault({});
+export type SyncOptions = z.output<typeof syncOptionsSchema>;
 
 /**
  * What a user sets on a profile: the create and edit forms send this, and a batch create uses it
@@ -115,6 +117,8 @@ export const profileRowSchema = z.object({
   permission: sharePermissionSchema.nullable(),
   /** The owner's tags on it (empty in "shared with me": tags are the owner's own labels). */
   tags: z.array(tagSchema),
+  /** The machine that has it open now (its lease), in the whole team: null when closed everywhere. */
+  runningOn: profileLeaseSchema.nullable(),
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 

@@ -1,10 +1,11 @@
 import { UNLIMITED } from '@facet/contracts';
+import type { Insertable } from 'kysely';
 import type { PlansTable } from '../../db/schema.ts';
 import type { Services } from '../../services/container.ts';
 import { newId } from '../../security/tokens.ts';
 import { CommandError, parseFlags, requireFlag, UsageError } from '../args.ts';
 
-const planFlags = ['name', 'price', 'currency', 'profiles', 'subaccounts', 'description', 'sort'];
+const planFlags = ['name', 'price', 'currency', 'profiles', 'subaccounts', 'storage', 'description', 'sort'];
 
 /** `admin plan list | add --name … | update ID --name … | retire ID`: the operator's catalogue. */
 export async function plan(services: Services, args: readonly string[], out: (line: string) => void): Promise<void> {
@@ -13,22 +14,24 @@ export async function plan(services: Services, args: readonly string[], out: (li
   switch (action) {
     case 'list': {
       parseFlags(rest, []);
-      out(['id', 'name', 'price/month', 'profiles', 'sub-accounts', 'state', 'description'].join('\t'));
+      out(['id', 'name', 'price/month', 'profiles', 'sub-accounts', 'storage', 'state', 'description'].join('\t'));
       for (const p of await plans.listAll()) {
-        out([p.id, p.name, formatPrice(p.monthly_price, p.currency), limitText(p.profiles), limitText(p.sub_accounts), p.retired_at ? 'retired' : 'offered', p.description].join('\t'));
+        out([p.id, p.name, formatPrice(p.monthly_price, p.currency), limitText(p.profiles), limitText(p.sub_accounts), storageText(p.storage_mb), p.retired_at ? 'retired' : 'offered', p.description].join('\t'));
       }
       return;
     }
     case 'add': {
       const flags = parseFlags(rest, planFlags);
       const currency = parseCurrency(requireFlag(flags, 'currency'));
-      const row: PlansTable = {
+      const row: Insertable<PlansTable> = {
         id: newId('plan'),
         name: parseName(requireFlag(flags, 'name')),
         monthly_price: parsePrice(requireFlag(flags, 'price'), currency),
         currency,
         profiles: parseLimit(requireFlag(flags, 'profiles'), 'profiles'),
         sub_accounts: parseLimit(requireFlag(flags, 'subaccounts'), 'subaccounts'),
+        // Optional, unlike the counts: storage came later, and scripts written before still work.
+        storage_mb: flags.storage === undefined ? UNLIMITED : parseStorage(flags.storage),
         description: parseDescription(flags.description ?? ''),
         sort: flags.sort === undefined ? 0 : parseWhole(flags.sort, 'sort'),
         retired_at: null,
@@ -51,6 +54,7 @@ export async function plan(services: Services, args: readonly string[], out: (li
         ...(flags.price !== undefined || flags.currency !== undefined ? { monthly_price: parsePrice(flags.price ?? String(existing.monthly_price / 10 ** fractionDigits(existing.currency)), currency), currency } : {}),
         ...(flags.profiles !== undefined ? { profiles: parseLimit(flags.profiles, 'profiles') } : {}),
         ...(flags.subaccounts !== undefined ? { sub_accounts: parseLimit(flags.subaccounts, 'subaccounts') } : {}),
+        ...(flags.storage !== undefined ? { storage_mb: parseStorage(flags.storage) } : {}),
         ...(flags.description !== undefined ? { description: parseDescription(flags.description) } : {}),
         ...(flags.sort !== undefined ? { sort: parseWhole(flags.sort, 'sort') } : {}),
       });
@@ -118,6 +122,17 @@ function parseLimit(value: string, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < UNLIMITED || n > 1_000_000) throw new UsageError(`--${name} must be a whole number, or -1 for unlimited`);
   return n;
+}
+
+/** Megabytes, or -1 for unlimited; up to 1 PB, far beyond any plan but within an integer column. */
+function parseStorage(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < UNLIMITED || n > 1_000_000_000) throw new UsageError('--storage must be megabytes as a whole number (1024 = 1 GB), or -1 for unlimited');
+  return n;
+}
+
+function storageText(megabytes: number): string {
+  return megabytes === UNLIMITED ? 'unlimited' : `${megabytes} MB`;
 }
 
 function parseWhole(value: string, name: string): number {

@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Code, syncLimits, type SyncPart, type SyncVersion } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Account } from '../repositories/accounts.ts';
+import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import { SyncChunksRepository } from '../repositories/syncChunks.ts';
+import { SyncVersionsRepository, type SyncVersionRecord } from '../repositories/syncVersions.ts';
+import { accessTo } from './profileAccess.ts';
+import { profileSyncKeyBinding } from './profileCodec.ts';
+import type { LeaseService } from './leaseService.ts';
+import type { SecretBox } from './secretBox.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
+
+/** What the sync needs of the blob store. */
+export type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' | 'list'>;
+
+/** What the sync needs of the plan's storage allowance. */
+export interface SyncQuota {
+  /** Throws the plan's "storage full" refusal when `bytes` more would not fit the account's allowance. */
+  ensureRoom(accountId: string, bytes: number): Promise<void>;
+}
+
+/** Chunks younger than this are never collected: they may belong to a save still uploading. */
+const COLLECT_GRACE_MS = 60 * 60_000;
+
+export function chunkKey(profileId: string, chunkId: string): string {
+  return `sync/${profileId}/${chunkId}`;
+}
+
+/**
+ * A profile's state between machines (issue 15). The agent seals everything before it leaves
+ * the machine; the server stores chunks it cannot read, checks who may save (the machine holding
+ * the lease) and read (whoever may run the profile), counts the bytes against the owner's plan,
+ * numbers the versions, and says so when a save was made beside a newer one.
+ */
+export class SyncService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly blobs: SyncBlobs,
+    private readonly leases: LeaseService,
+    private readonly secrets: SecretBox,
+    private readonly quota: SyncQuota,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The profile's sync key in the clear (for the launch's sealed secrets), made at its first start. */
+  async syncKey(record: ProfileRecord): Promise<string> {
+    const binding = profileSyncKeyBinding(record.owner_id, record.id);
+    const profiles = new ProfilesRepository(this.db);
+    let sealed = record.sync_key || (await profiles.syncKeyOf(record.id));
+    if (!sealed) {
+      const made = this.secrets.seal(binding, randomBytes(32).toString('base64url'));
+      // Two first starts at once: one key wins, both read it back.
+      await profiles.setSyncKeyOnce(record.id, made);
+      sealed = await profiles.syncKeyOf(record.id);
+    }
+    return this.secrets.open(binding, sealed);
+  }
+
+  async head(profileId: string): Promise<SyncVersion | null> {
+    const newest = await new SyncVersionsRepository(this.db).newest(profileId);
+    return newest ? toSyncVersion(newest, newest.number) : null;
+  }
+
+  async missing(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; size: number }[]): Promise<string[]> {
+    const record = await this.reach(actor, profileId, 'run');
+    await this.leases.assertHeld(profileId, deviceKey);
+    const present = await new SyncChunksRepository(this.db).present(profileId, chunks.map((c) => c.id));
+    const missing = chunks.filter((c) => !present.has(c.id));
+    await this.quota.ensureRoom(record.owner_id, missing.reduce((n, c) => n + c.size, 0));
+    return [...new Set(missing.map((c) => c.id))];
+  }
+
+  /** Stores uploaded chunks (already split into frames by the route); ones already stored are skipped. */
+  async store(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; bytes: Uint8Array }[]): Promise<number> {
+    const record = await this.reach(actor, profileId, 'run');
+    await this.leases.assertHeld(profileId, deviceKey);
+    const repo = new SyncChunksRepository(this.db);
+    const present = await repo.present(profileId, chunks.map((c) => c.id));
+    const fresh = [...new Map(chunks.filter((c) => !present.has(c.id)).map((c) => [c.id, c])).values()];
+    await this.quota.ensureRoom(record.owner_id, fresh.reduce((n, c) => n + c.bytes.length, 0));
+    for (const c of fresh) await this.blobs.put(chunkKey(profileId, c.id), Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
+    // Recorded after the bytes are stored: a row always names a blob that exists.
+    await repo.record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), this.clock.now());
+    return fresh.length;
+  }
+
+  async commit(
+    actor: Account,
+    input: { id: string; deviceKey: string; baseVersionId: string | null; manifestChunk: string; chunks: string[]; parts: SyncPart[]; plainBytes: number },
+  ): Promise<{ version: SyncVersion; conflictWith: SyncVersion | null }> {
+    await this.reach(actor, input.id, 'run');
+    const lease = await this.leases.assertHeld(input.id, input.deviceKey);
+    if (input.plainBytes > syncLimits.maxProfileBytes) throw new AppError(Code.SYNC_TOO_LARGE, { limit: syncLimits.maxProfileBytes });
+    const chunks = [...new Set([...input.chunks, input.manifestChunk])];
+    const present = await new SyncChunksRepository(this.db).present(input.id, chunks);
+    const absent = chunks.filter((c) => !present.has(c));
+    if (absent.length > 0) throw new AppError(Code.SYNC_CHUNKS_MISSING, { count: absent.length });
+    const now = this.clock.now();
+    const { version, passed, collected } = await this.db.transaction().execute(async (trx) => {
+      const versions = new SyncVersionsRepository(trx);
+      const newest = await versions.newest(input.id);
+      const base = input.baseVersionId ? await versions.find(input.id, input.baseVersionId) : null;
+      // Made from something other than the newest: both are kept, this one is the newest now.
+      const passed = newest && newest.id !== input.baseVersionId ? newest : null;
+      const row = {
+        id: randomUUID(),
+        profile_id: input.id,
+        number: (newest?.number ?? 0) + 1,
+        created_at: now,
+        device_name: lease.device,
+        by_name: actor.username,
+        parts: JSON.stringify(input.parts),
+        plain_bytes: input.plainBytes,
+        manifest_chunk: input.manifestChunk,
+        chunks: JSON.stringify(chunks),
+        base_number: base?.number ?? null,
+        conflict_with: passed?.number ?? null,
+        restored_from: null,
+      };
+      await versions.insert(row);
+      const collected = await this.prune(trx, input.id, now);
+      return { version: row, passed, collected };
+    });
+    await this.dropBlobs(input.id, collected);
+    return { version: toSyncVersion(version, version.number), conflictWith: passed ? toSyncVersion(passed, version.number) : null };
+  }
+
+  async versions(actor: Account, profileId: string): Promise<SyncVersion[]> {
+    await this.reach(actor, profileId, 'run');
+    const list = await new SyncVersionsRepository(this.db).list(profileId);
+    return list.map((v) => toSyncVersion(v, list[0]!.number));
+  }
+
+  /** An older version as the newest again: a new version with its chunks (the one it replaces is kept). */
+  async restore(actor: Account, profileId: string, versionId: string): Promise<SyncVersion> {
+    await this.reach(actor, profileId, 'edit');
+    // A running browser would save over it at its stop (as a conflict): restore while it is closed.
+    await this.leases.assertFree(profileId);
+    const now = this.clock.now();
+    const { row, collected } = await this.db.transaction().execute(async (trx) => {
+      const versions = new SyncVersionsRepository(trx);
+      const source = await versions.find(profileId, versionId);
+      if (!source) throw new AppError(Code.NOT_FOUND, { ids: [versionId] });
+      const newest = (await versions.newest(profileId))!;
+      const row = { ...source, id: randomUUID(), number: newest.number + 1, created_at: now, by_name: actor.username, base_number: newest.number, conflict_with: null, restored_from: source.number };
+      await versions.insert(row);
+      return { row, collected: await this.prune(trx, profileId, now) };
+    });
+    await this.dropBlobs(profileId, collected);
+    return toSyncVersion(row, row.number);
+  }
+
+  /** The sealed bytes of these chunks of the profile, for a machine that may run it; unknown ids are refused as not found. */
+  async read(actor: Account, profileId: string, ids: readonly string[]): Promise<{ id: string; bytes: Buffer }[]> {
+    await this.reach(actor, profileId, 'run');
+    const present = await new SyncChunksRepository(this.db).present(profileId, ids);
+    const unknown = ids.filter((id) => !present.has(id));
+    if (unknown.length > 0) throw new AppError(Code.NOT_FOUND, { ids: unknown.slice(0, 10) });
+    const out: { id: string; bytes: Buffer }[] = [];
+    for (const id of ids) {
+      const bytes = await this.blobs.get(chunkKey(profileId, id));
+      if (!bytes) throw new AppError(Code.NOT_FOUND, { ids: [id] });
+      out.push({ id, bytes });
+    }
+    return out;
+  }
+
+  /**
+   * Profiles gone for good (the recycle bin's purge; their rows, and so their chunk rows, are
+   * deleted): their stored state goes with them, by listing what the store holds under each.
+   */
+  async forget(profileIds: readonly string[]): Promise<void> {
+    for (const profileId of profileIds) {
+      const keys: string[] = [];
+      for await (const entry of this.blobs.list(`sync/${profileId}/`)) keys.push(entry.key);
+      await this.blobs.deleteMany(keys);
+    }
+  }
+
+  private async reach(actor: Account, profileId: string, need: 'run' | 'edit'): Promise<ProfileRecord> {
+    const [access] = await accessTo(new ProfilesRepository(this.db), actor, [profileId], need);
+    return access!.record;
+  }
+
+  /** Keeps the newest versions; forgets the rows of chunks no kept version uses. Returns the chunk ids to delete from the store. */
+  private async prune(trx: Kysely<Database>, profileId: string, now: number): Promise<string[]> {
+    const versions = new SyncVersionsRepository(trx);
+    const list = await versions.list(profileId);
+    const dropped = list.slice(syncLimits.keptVersions);
+    await versions.remove(profileId, dropped.map((v) => v.id));
+    // Also what a save that never committed left behind (an upload cut off), once it is old enough.
+    const used = new Set(list.slice(0, syncLimits.keptVersions).flatMap((v) => JSON.parse(v.chunks) as string[]));
+    const chunks = new SyncChunksRepository(trx);
+    const unused = (await chunks.idsBefore(profileId, now - COLLECT_GRACE_MS)).filter((id) => !used.has(id));
+    await chunks.remove(profileId, unused);
+    return unused;
+  }
+
+  private async dropBlobs(profileId: string, ids: readonly string[]): Promise<void> {
+    await this.blobs.deleteMany(ids.map((id) => chunkKey(profileId, id)));
+  }
+}
+
+function toSyncVersion(row: SyncVersionRecord, headNumber: number): SyncVersion {
+  return {
+    id: row.id,
+    number: row.number,
+    createdAt: row.created_at,
+    device: row.device_name,
+    by: row.by_name,
+    parts: JSON.parse(row.parts) as SyncPart[],
+    plainBytes: row.plain_bytes,
+    manifestChunk: row.manifest_chunk,
+    baseNumber: row.base_number,
+    conflictWith: row.conflict_with,
+    restoredFrom: row.restored_from,
+    head: row.number === headNumber,
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { defineCall, forApiToken } from '../call.ts';
+import { Code } from '../codes.ts';
+import { chunkIdField, syncLimits, syncParts, syncVersionSchema } from '../sync/syncState.ts';
+import { deviceKeyField } from './launch.ts';
+
+const profileId = z.string().min(1).max(40);
+
+/**
+ * Which of these chunks the server lacks for the profile: the agent uploads only those. Asked
+ * by the machine holding the profile's lease; the quota is checked against what would be added.
+ */
+export const profileSyncMissingCall = defineCall({
+  path: 'browser/sync/missing',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  readOnly: true,
+  summary: 'Which of a profile state\'s chunks the server does not hold yet (asked by the machine that holds the profile\'s lease before it uploads).',
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.SYNC_TOO_LARGE],
+  request: z.object({
+    id: profileId,
+    deviceKey: deviceKeyField,
+    chunks: z.array(z.object({ id: chunkIdField, size: z.number().int().min(1).max(syncLimits.maxSealedChunkBytes) })).max(syncLimits.maxChunksPerVersion),
+  }),
+  response: z.object({ missing: z.array(chunkIdField) }),
+});
+
+/**
+ * Makes the uploaded chunks a version of the profile's state. A version made from an older one
+ * than the newest (another machine saved meanwhile) is kept as the newest, and the answer names
+ * the one it passed, which is kept too: nothing is overwritten without a word.
+ */
+export const profileSyncCommitCall = defineCall({
+  path: 'browser/sync/commit',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Stores a new version of a profile\'s state from chunks already uploaded; answers the version and, when another machine saved meanwhile, the version it was made beside.',
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.SYNC_CHUNKS_MISSING, Code.SYNC_TOO_LARGE],
+  request: z.object({
+    id: profileId,
+    deviceKey: deviceKeyField,
+    /** The version this machine's state was made from (what it downloaded or last saved); null for none. */
+    baseVersionId: z.string().max(40).nullable(),
+    manifestChunk: chunkIdField,
+    /** Every chunk the version uses, the manifest's own included. */
+    chunks: z.array(chunkIdField).min(1).max(syncLimits.maxChunksPerVersion),
+    parts: z.array(z.enum(syncParts)).max(syncParts.length),
+    plainBytes: z.number().int().nonnegative(),
+  }),
+  response: z.object({ version: syncVersionSchema, conflictWith: syncVersionSchema.nullable() }),
+});
+
+export const profileSyncVersionsCall = defineCall({
+  path: 'browser/sync/versions',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  readOnly: true,
+  summary: 'The stored versions of a profile\'s state, newest first.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: profileId }),
+  response: z.object({ list: z.array(syncVersionSchema) }),
+});
+
+/** Makes an older version the newest again (as a new version: the one it replaces is kept). */
+export const profileSyncRestoreCall = defineCall({
+  path: 'browser/sync/restore',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Makes a stored version of a profile\'s state the newest again, as a new version; refused while the profile is open somewhere.',
+  codes: [Code.NOT_FOUND, Code.SHARED_ACCESS_TOO_LOW, Code.PROFILE_OPEN_ELSEWHERE],
+  request: z.object({ id: profileId, versionId: z.string().min(1).max(40) }),
+  response: z.object({ version: syncVersionSchema }),
+});
+
+/** The running machine's heartbeat: its lease on the profile lasts another while. */
+export const profileLeaseRenewCall = defineCall({
+  path: 'browser/lease/renew',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Keeps this machine\'s lease on a running profile; refused when another machine holds it now.',
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD],
+  request: z.object({ id: profileId, deviceKey: deviceKeyField }),
+  response: z.object({ expiresAt: z.number().int() }),
+});
+
+/** The profile closed on this machine: another may open it at once. */
+export const profileLeaseReleaseCall = defineCall({
+  path: 'browser/lease/release',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Gives up this machine\'s lease on a profile it has closed.',
+  codes: [Code.NOT_FOUND],
+  request: z.object({ id: profileId, deviceKey: deviceKeyField }),
+  response: z.object({ released: z.boolean() }),
+});
+
+export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileLeaseRenewCall, profileLeaseReleaseCall] as const;
+export const apiProfileSyncMissingCall = forApiToken(profileSyncMissingCall);
+export const apiProfileSyncCommitCall = forApiToken(profileSyncCommitCall);
+export const apiProfileSyncVersionsCall = forApiToken(profileSyncVersionsCall);
+export const apiProfileSyncRestoreCall = forApiToken(profileSyncRestoreCall);
+export const apiProfileLeaseRenewCall = forApiToken(profileLeaseRenewCall);
+export const apiProfileLeaseReleaseCall = forApiToken(profileLeaseReleaseCall);
+export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileLeaseRenewCall, apiProfileLeaseReleaseCall] as const;
