@@ -20,6 +20,8 @@ import { profileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
 import { ServerLink } from './core/serverLink.ts';
+import { startErrorPush } from './core/startFailure.ts';
+import { StateSaves } from './core/stateSaves.ts';
 import { PluginCache } from './plugins/pluginCache.ts';
 import { OWNER_SECRET_FILE, readOrCreateInstallSecret } from './storage/installSecret.ts';
 import { readOrCreateDeviceKey } from './storage/deviceKey.ts';
@@ -122,6 +124,8 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     (removed) => removed > 0 && log(`removed ${removed} unused plugin zip(s) from the cache`),
     (error: unknown) => log(`could not prune the plugin cache: ${String(error)}`),
   );
+  // Profiles' state still going up after their browsers closed: the agent's exit waits for them.
+  const saves = new StateSaves();
   const launcher = profileLauncher(currentSource, {
     kernels: () => kernels.list(),
     profilesDir: () => settings.profilesDir(),
@@ -131,6 +135,13 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     geo,
     deviceKey: readOrCreateDeviceKey(config.dataDir),
     plugins,
+    deviceName: config.deviceName,
+    saves,
+    stateEvents: {
+      progress: (push) => bridge.push({ push: 'syncprogress', parameter: push }),
+      conflict: (push) => bridge.push({ push: 'syncconflict', parameter: push }),
+      leaseLost: (profileId, holder) => bridge.push({ push: 'leaselost', parameter: { profileId, device: holder?.device ?? null } }),
+    },
     log,
   });
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window'), log }) : null;
@@ -141,7 +152,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const batches = new BrowserBatches({
     running,
     push: (batch) => bridge.push({ push: 'batch', parameter: batch }),
-    onStartFailure: (profileId, reason) => bridge.push({ push: 'starterror', parameter: { profileId, reason } }),
+    onStartFailure: (profileId, error) => bridge.push({ push: 'starterror', parameter: startErrorPush(profileId, error) }),
   });
   const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, batches, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), (req) => access.admits(req), () =>
     console.log('Facet agent: a console connected to the bridge'),
@@ -186,6 +197,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       await settings.close();
       batches.cancelAll();
       await running.stopAll();
+      await saves.all();
       await checks.close();
       await launcher.close();
       await window?.close();

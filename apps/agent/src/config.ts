@@ -1,4 +1,5 @@
 import { normalizeServerUrl } from './core/serverLink.ts';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface AgentConfig {
@@ -26,6 +27,8 @@ export interface AgentConfig {
   ipCheckUrl: string;
   /** Tests: every profile browser resolves nothing but loopback (architecture, testing). */
   loopbackOnly: boolean;
+  /** FACET_DEVICE_NAME, else the host name: what the team sees as "running on …". */
+  deviceName: string;
 }
 
 export const DEFAULT_AGENT_PORT = 8481;
@@ -59,5 +62,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = proc
     apiToken: env.FACET_API_TOKEN || undefined,
     ipCheckUrl: env.FACET_IP_CHECK_URL || 'https://api.ipify.org/?format=json',
     loopbackOnly: env.FACET_BROWSER_LOOPBACK_ONLY === '1',
+    // The server takes up to 64 characters of it.
+    deviceName: (env.FACET_DEVICE_NAME || os.hostname() || 'computer').trim().slice(0, 64) || 'computer',
   };
 }

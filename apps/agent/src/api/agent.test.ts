@@ -12,7 +12,7 @@ import { startAgent, type RunningAgent } from '../agent.ts';
 import { injectBootstrap } from './consoleServer.ts';
 
 let agent: RunningAgent;
-const noAutomation = { localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true };
+const noAutomation = { localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer' };
 let upstream: http.Server;
 let dataDir: string;
 

@@ -32,7 +32,7 @@ import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
 import { arrangeWindows } from '../core/arrangeWindows.ts';
 import type { BrowserBatches } from '../core/browserBatches.ts';
 import { SettingsRefusal, type LocalSettingsService } from '../core/localSettingsService.ts';
-import { startFailureReason } from '../core/startFailure.ts';
+import { startErrorPush } from '../core/startFailure.ts';
 import { ServerLinkRefusal, type ServerLink, type ServerLinkRefusalReason } from '../core/serverLink.ts';
 import { runningBrowserOf, type RunningProfiles } from '../core/runningProfiles.ts';
 import { cleanCaches } from '../storage/cacheCleaner.ts';
@@ -166,9 +166,9 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       try {
         return runningBrowserOf(await deps.running.start(profileId, { headless }));
       } catch (error) {
-        const reason = startFailureReason(error);
-        deps.push({ push: 'starterror', parameter: { profileId, reason } });
-        throw new BridgeFailure(BridgeError.FAILED, `startError.${reason}`);
+        const pushed = startErrorPush(profileId, error);
+        deps.push({ push: 'starterror', parameter: pushed });
+        throw new BridgeFailure(BridgeError.FAILED, `startError.${pushed.reason}`);
       }
     },
     checkFingerprint: async (parameter): Promise<FingerprintCheckOpened> => {
@@ -177,9 +177,9 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         return await deps.checkFingerprint(profileId, lang ?? 'en-US');
       } catch (error) {
         // A start that fails here is told as Open tells it: the push, and the reason's text.
-        const reason = startFailureReason(error);
-        deps.push({ push: 'starterror', parameter: { profileId, reason } });
-        throw new BridgeFailure(BridgeError.FAILED, `startError.${reason}`);
+        const pushed = startErrorPush(profileId, error);
+        deps.push({ push: 'starterror', parameter: pushed });
+        throw new BridgeFailure(BridgeError.FAILED, `startError.${pushed.reason}`);
       }
     },
     stopBrowser: async (parameter) => deps.running.stop(parse(browserParameterSchema, parameter).profileId),

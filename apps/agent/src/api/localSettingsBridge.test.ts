@@ -24,7 +24,7 @@ beforeAll(async () => {
   const consoleDir = path.join(root, 'console');
   fs.mkdirSync(consoleDir, { recursive: true });
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head></head><body></body></html>');
-  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true });
+  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer' });
   let secret: string;
   ({ ws, secret } = await openAdmittedBridge(agent));
   ws.on('message', (raw) => {

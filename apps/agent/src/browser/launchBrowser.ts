@@ -17,6 +17,7 @@ import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
 import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChromium.ts';
 import { writeWebrtcPolicy } from './webrtcPolicy.ts';
 import { browserWindows, type BrowserWindows } from './windowBounds.ts';
+import { watchOpenTabs } from './openTabs.ts';
 
 export interface LaunchSettings {
   chromium: string;
@@ -68,6 +69,8 @@ export interface LaunchedBrowser {
   allowAgentPort(port: number): () => void;
   /** Its windows, moved and sized through the agent's own connection ("arrange windows"). */
   windows: BrowserWindows;
+  /** The URLs of its open tabs as last seen (for the profile's tabs sync; blank and browser pages left out). */
+  openTabs(): string[];
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -117,6 +120,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     for (const command of plan.browserCommands) await connection.send(command.method, command.params);
     const cookies = await restoreCookies(connection, profile, userDataDir, settings);
     await openStartPage(connection, identity, profile.startPage);
+    const tabs = watchOpenTabs(connection);
     const fixedPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
     const open = settings.openDebugPort || fixedPort > 0;
     devtools = await startDevtools(mux, connection, fixedPort, open);
@@ -128,6 +132,9 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
         // Read through CDP before the close: nothing set up to the stop is lost.
         await cookies.save().catch(settings.onError);
       }
+      // The tabs as they are now, before closing takes them away.
+      await tabs.refresh().catch(() => {});
+      tabs.stop();
       await served.close();
       // Browser.close lets Chromium write its cookies and state; a signal loses the last ~30 s.
       if (!connection.closed) await Promise.race([connection.send('Browser.close').catch(() => {}), delay(5_000)]);
@@ -137,8 +144,11 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       connection.close();
       await hop.close();
     };
-    void spawned.exited.then(() => Promise.all([hop.close(), served.close()]).catch(() => {}));
-    return { endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
+    void spawned.exited.then(() => {
+      tabs.stop();
+      return Promise.all([hop.close(), served.close()]).catch(() => {});
+    });
+    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();

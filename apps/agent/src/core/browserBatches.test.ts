@@ -1,6 +1,7 @@
 import type { BrowserBatch } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
 import { BrowserBatches } from './browserBatches.ts';
+import { startFailureReason } from './startFailure.ts';
 import { StartFailure } from './startFailure.ts';
 
 /** Starts and stops the test ends by hand; which ones run at the same time. */
@@ -39,7 +40,7 @@ function batches(fake: ReturnType<typeof fakeRunning>) {
   const runner = new BrowserBatches({
     running: fake.running,
     push: (batch) => pushes.push(batch),
-    onStartFailure: (profileId, reason) => startErrors.push(`${profileId}:${reason}`),
+    onStartFailure: (profileId, error) => startErrors.push(`${profileId}:${startFailureReason(error)}`),
     concurrency: { start: 2, stop: 2 },
     pushIntervalMs: 0,
   });

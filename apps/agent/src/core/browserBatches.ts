@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserBatch, BrowserBatchResult, StartFailureReason } from '@facet/contracts';
+import type { BrowserBatch, BrowserBatchResult } from '@facet/contracts';
 import { ConcurrencyLimit, NotStarted } from './concurrencyLimit.ts';
 import type { RunningProfiles } from './runningProfiles.ts';
 import { startFailureReason } from './startFailure.ts';
@@ -21,7 +21,7 @@ export interface BatchDeps {
   /** Every change of a batch (throttled), and its end (at once). */
   push: (batch: BrowserBatch) => void;
   /** A start of a batch that failed, told as one click's failure is (the `starterror` push). */
-  onStartFailure: (profileId: string, reason: StartFailureReason) => void;
+  onStartFailure: (profileId: string, error: unknown) => void;
   concurrency?: { start: number; stop: number };
   pushIntervalMs?: number;
 }
@@ -122,7 +122,7 @@ export class BrowserBatches {
       return { profileId, outcome: 'done' };
     } catch (error) {
       const reason = startFailureReason(error);
-      this.deps.onStartFailure(profileId, reason);
+      this.deps.onStartFailure(profileId, error);
       return { profileId, outcome: 'failed', reason };
     }
   }

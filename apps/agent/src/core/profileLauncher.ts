@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ApiError } from '@facet/api-client';
-import { Code, limits, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
+import { Code, limits, profileLeaseSchema, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/geoIp.ts';
 import { parseCommandLine } from '../browser/commandLineSwitches.ts';
 import { launchBrowser } from '../browser/launchBrowser.ts';
@@ -10,6 +10,9 @@ import { clearCaches } from '../storage/cacheCleaner.ts';
 import type { DeviceKey } from '../storage/deviceKey.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
 import type { ProfileSource } from './profileSource.ts';
+import { runProfileState, type StateEvents } from './profileStateRun.ts';
+import { prepareProfileState } from './profileStateStart.ts';
+import type { StateSaves } from './stateSaves.ts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
 import { NoAccountError, StartFailure } from './startFailure.ts';
 import type { LaunchedProfile, StartOptions } from './runningProfiles.ts';
@@ -36,6 +39,12 @@ export interface LauncherSettings {
   deviceKey: DeviceKey;
   /** Verified plugin zips by content hash (plugins/pluginCache.ts). */
   plugins: PluginCache;
+  /** This computer's name as the team sees it ("running on …"). */
+  deviceName: string;
+  /** Saves of profiles' state still going up from this machine: a start waits for its profile's. */
+  saves: StateSaves;
+  /** Sync progress, conflicts and a lost lease, pushed to the console. */
+  stateEvents: StateEvents;
   log: (line: string) => void;
 }
 
@@ -53,12 +62,22 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (!from) throw new NoAccountError();
     const profilesDir = settings.profilesDir();
     await ensureDiskSpace(profilesDir, settings.diskMinLimitGb());
-    const ticket = await from.launch(profileId, settings.deviceKey.publicKey).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === Code.NOT_FOUND) throw new StartFailure('notFound', `no profile ${profileId} for this account`);
-      // Asked before anything is spawned: an expired plan stops the start here.
-      if (error instanceof ApiError && error.code === Code.PLAN_EXPIRED) throw new StartFailure('planExpired', 'the team\'s plan has expired');
-      throw error;
+    // The last session's state may still be going up: download nothing over it.
+    await settings.saves.settled(profileId);
+    const ticket = await from.launch(profileId, settings.deviceKey.publicKey, settings.deviceName).catch((error: unknown) => {
+      throw launchRefusal(profileId, error);
     });
+    // The lease is this machine's from here: given back if the start goes no further.
+    const releaseLease = () => from.releaseLease(profileId, settings.deviceKey.publicKey);
+    try {
+      return await launchHeld(profileId, options, from, ticket, profilesDir, releaseLease);
+    } catch (error) {
+      await releaseLease().catch((release: unknown) => settings.log(`profile ${profileId}: could not release its lease: ${String(release)}`));
+      throw error;
+    }
+  };
+
+  const launchHeld = async (profileId: string, options: StartOptions, from: ProfileSource, ticket: Awaited<ReturnType<ProfileSource['launch']>>, profilesDir: string, releaseLease: () => Promise<void>) => {
     // The secrets travel sealed to this device; they join the profile only here, in the agent.
     const secrets = settings.deviceKey.open(ticket.sealed, profileId);
     const stored: Profile = { ...ticket.profile, proxy: { ...ticket.profile.proxy, username: secrets.proxyUsername, password: secrets.proxyPassword }, cookies: secrets.cookies };
@@ -80,6 +99,17 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     // empty list, and the agent does not ask, so one guard failing is not enough.
     const assigned = stored.sharer === null ? await from.plugins(profileId) : [];
     const plugins = await Promise.all(assigned.map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
+    const userDataDir = path.join(profilesDir, profileId);
+    const { state, tabs } = await prepareProfileState({
+      profileId,
+      userDataDir,
+      syncKey: secrets.syncKey,
+      syncOptions: stored.sync,
+      head: ticket.syncHead,
+      transport: from.syncTransport(settings.deviceKey.publicKey),
+      events: settings.stateEvents,
+      log: settings.log,
+    });
     const headless = options.headless === true;
     let env: NodeJS.ProcessEnv = process.env;
     if (!headless && needsDisplay) {
@@ -102,11 +132,23 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile), ticket.grant),
     });
+    runProfileState({
+      profileId,
+      state,
+      openTabs: () => launched.openTabs(),
+      exited: launched.exited,
+      renewLease: () => from.renewLease(profileId, settings.deviceKey.publicKey),
+      releaseLease,
+      events: settings.stateEvents,
+      saves: settings.saves,
+      log: settings.log,
+    });
     if (options.clearCacheAfterClosing) {
-      const userDataDir = path.join(profilesDir, profileId);
       void launched.exited.then(() => clearCaches(userDataDir)).catch((error: unknown) => settings.log(`profile ${profileId}: could not clear its caches after closing: ${String(error)}`));
     }
-    for (const url of pages.more) await launched.openTab(url).catch((error: unknown) => settings.log(`profile ${profileId}: could not open ${url}: ${String(error)}`));
+    // The tabs open at the last save come back after the start page (unless the start asked for a blank one).
+    const reopened = options.openStartPage === false ? [] : tabs.filter((url) => url !== startPage && !pages.more.includes(url));
+    for (const url of [...pages.more, ...reopened]) await launched.openTab(url).catch((error: unknown) => settings.log(`profile ${profileId}: could not open ${url}: ${String(error)}`));
     // Only a browser that started counts as a use of the profile; a failure here loses only the time.
     await from.opened(profileId).catch((error: unknown) => settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`));
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
@@ -121,6 +163,20 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       if (display) await (await display.catch(() => null))?.stop();
     },
   };
+}
+
+/** The server's refusal of a launch, as the start failure the console and the local API name. */
+function launchRefusal(profileId: string, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.code === Code.NOT_FOUND) return new StartFailure('notFound', `no profile ${profileId} for this account`);
+  // Asked before anything is spawned: an expired plan stops the start here.
+  if (error.code === Code.PLAN_EXPIRED) return new StartFailure('planExpired', 'the team\'s plan has expired');
+  if (error.code === Code.PROFILE_OPEN_ELSEWHERE) {
+    const lease = profileLeaseSchema.safeParse(error.data);
+    const elsewhere = lease.success ? { device: lease.data.device, by: lease.data.by, since: lease.data.since } : null;
+    return new StartFailure('openElsewhere', `open on ${elsewhere?.device ?? 'another computer'}`, null, elsewhere);
+  }
+  return error;
 }
 
 /**

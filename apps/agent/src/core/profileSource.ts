@@ -1,4 +1,6 @@
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
+import type { SyncTransport } from '../sync/syncTransport.ts';
+import { putChunks, readChunks } from '../sync/chunkRequests.ts';
 import {
   forApiToken,
   fingerprintGenerateCall,
@@ -14,7 +16,17 @@ import {
   apiProfileListCall,
   apiProfileOpenedCall,
   apiProfilePluginsCall,
+  apiProfileLeaseReleaseCall,
+  apiProfileLeaseRenewCall,
+  apiProfileSyncCommitCall,
+  apiProfileSyncMissingCall,
+  profileLeaseReleaseCall,
+  profileLeaseRenewCall,
   profilePluginsCall,
+  profileSyncCommitCall,
+  profileSyncMissingCall,
+  type ProfileLease,
+  type SyncVersion,
   type CallDefinition,
   type CallRequest,
   type CallResponse,
@@ -34,8 +46,16 @@ import {
  * Every answer is that account's own or shared with it; the server decides.
  */
 export interface ProfileSource {
-  /** What a start needs: the profile without secrets, its secrets sealed to `deviceKey`, and the grant to save its cookies. */
-  launch(id: string, deviceKey: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string }>;
+  /**
+   * What a start needs: the profile without secrets, its secrets sealed to `deviceKey`, the grant
+   * to save its cookies, this machine's lease on it and the newest version of its state.
+   */
+  launch(id: string, deviceKey: string, deviceName: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string; lease: ProfileLease; syncHead: SyncVersion | null }>;
+  /** The running machine's heartbeat; refused (LEASE_NOT_HELD) when another machine has taken the profile. */
+  renewLease(id: string, deviceKey: string): Promise<number>;
+  releaseLease(id: string, deviceKey: string): Promise<void>;
+  /** The profile's stored state as this machine (by its device key) reaches it. */
+  syncTransport(deviceKey: string): SyncTransport;
   /** Records a successful start: the profile's last-used time. */
   opened(id: string): Promise<void>;
   list(query: Partial<ListQuery>): Promise<{ list: ProfileRow[]; total: number }>;
@@ -54,7 +74,19 @@ export interface ProfileSource {
   call<C extends CallDefinition>(call: C, input: CallRequest<C>): Promise<CallResponse<C>>;
 }
 
-const webCalls = { launch: profileLaunchCall, opened: profileOpenedCall, list: profileListCall, suggest: fingerprintGenerateCall, create: profileCreateCall, cookies: profileCookiesCall, plugins: profilePluginsCall };
+const webCalls = {
+  launch: profileLaunchCall,
+  opened: profileOpenedCall,
+  list: profileListCall,
+  suggest: fingerprintGenerateCall,
+  create: profileCreateCall,
+  cookies: profileCookiesCall,
+  plugins: profilePluginsCall,
+  renew: profileLeaseRenewCall,
+  release: profileLeaseReleaseCall,
+  missing: profileSyncMissingCall,
+  commit: profileSyncCommitCall,
+};
 const tokenCalls: typeof webCalls = {
   launch: apiProfileLaunchCall,
   opened: apiProfileOpenedCall,
@@ -63,6 +95,10 @@ const tokenCalls: typeof webCalls = {
   create: apiProfileCreateCall,
   cookies: apiProfileCookiesCall,
   plugins: apiProfilePluginsCall,
+  renew: apiProfileLeaseRenewCall,
+  release: apiProfileLeaseReleaseCall,
+  missing: apiProfileSyncMissingCall,
+  commit: apiProfileSyncCommitCall,
 };
 
 /** The blob route takes the same bearer as the calls: the session's token or the API token. */
@@ -86,11 +122,21 @@ async function downloadWith(serverUrl: string, bearer: string, plugin: ProfilePl
   return Buffer.concat(chunks);
 }
 
-function sourceOver(client: ApiClient, calls: typeof webCalls, download: (plugin: ProfilePlugin) => Promise<Buffer>): ProfileSource {
+function sourceOver(client: ApiClient, calls: typeof webCalls, serverUrl: string, bearer: string): ProfileSource {
   const asToken = calls === tokenCalls;
   return {
     call: <C extends CallDefinition>(call: C, input: CallRequest<C>) => client.call(asToken ? forApiToken(call) : call, input) as Promise<CallResponse<C>>,
-    launch: (id, deviceKey) => client.call(calls.launch, { id, deviceKey }),
+    launch: (id, deviceKey, deviceName) => client.call(calls.launch, { id, deviceKey, deviceName }),
+    renewLease: async (id, deviceKey) => (await client.call(calls.renew, { id, deviceKey })).expiresAt,
+    releaseLease: async (id, deviceKey) => {
+      await client.call(calls.release, { id, deviceKey });
+    },
+    syncTransport: (deviceKey) => ({
+      missing: async (id, chunks) => (await client.call(calls.missing, { id, deviceKey, chunks })).missing,
+      commit: (id, input) => client.call(calls.commit, { id, deviceKey, ...input }),
+      put: (id, chunks) => putChunks(serverUrl, bearer, deviceKey, id, chunks),
+      read: (id, ids) => readChunks(serverUrl, bearer, id, ids),
+    }),
     opened: async (id) => {
       await client.call(calls.opened, { id });
     },
@@ -101,15 +147,13 @@ function sourceOver(client: ApiClient, calls: typeof webCalls, download: (plugin
       await client.call(calls.cookies, { id, cookies, grant });
     },
     plugins: async (id) => (await client.call(calls.plugins, { profileId: id })).list,
-    downloadPlugin: download,
+    downloadPlugin: (plugin) => downloadWith(serverUrl, bearer, plugin),
   };
 }
 
 export function apiTokenProfileSource(serverUrl: string, apiToken: string): ProfileSource {
   // API-token calls are not signed; the client only needs where and which token.
-  return sourceOver(new ApiClient({ baseUrl: serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken }), tokenCalls, (plugin) =>
-    downloadWith(serverUrl, apiToken, plugin),
-  );
+  return sourceOver(new ApiClient({ baseUrl: serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken }), tokenCalls, serverUrl, apiToken);
 }
 
 /** As the console's signed-in user: the same signed /v2/web/ calls the console makes. */
@@ -121,5 +165,5 @@ export function sessionProfileSource(serverUrl: string, signKey: string, auth: s
     credentials: memoryCredentialStore({ auth, refresh: '', expiresAt: 0, refreshExpiresAt: 0 }),
     getLanguage: () => 0,
   });
-  return sourceOver(client, webCalls, (plugin) => downloadWith(serverUrl, auth, plugin));
+  return sourceOver(client, webCalls, serverUrl, auth);
 }

@@ -1,5 +1,12 @@
 import type { StartFailureReason } from '@facet/contracts';
 
+/** Where a profile is open when another computer holds its lease (`openElsewhere`). */
+export interface OpenElsewhere {
+  device: string;
+  by: string;
+  since: number;
+}
+
 /**
  * A start that failed, typed where it failed with the reason the console names
  * (`startError.<reason>`) and the local API answers: the bridge and the local API read the
@@ -10,6 +17,7 @@ export class StartFailure extends Error {
     readonly reason: StartFailureReason,
     readonly detail: string,
     readonly pluginId: string | null = null,
+    readonly elsewhere: OpenElsewhere | null = null,
   ) {
     super(`${reason}: ${detail}`);
   }
@@ -25,6 +33,13 @@ export class NoAccountError extends StartFailure {
 /** The start's reason; whatever was not typed as a StartFailure is a plain 'failed'. */
 export function startFailureReason(error: unknown): StartFailureReason {
   return error instanceof StartFailure ? error.reason : 'failed';
+}
+
+/** The `starterror` push of a failed start: its reason, and where it is open for `openElsewhere`. */
+export function startErrorPush(profileId: string, error: unknown): { profileId: string; reason: StartFailureReason; elsewhere?: OpenElsewhere } {
+  const reason = startFailureReason(error);
+  const elsewhere = error instanceof StartFailure ? error.elsewhere : null;
+  return { profileId, reason, ...(elsewhere ? { elsewhere } : {}) };
 }
 
 /** The proxy's own failures, which the local API groups as AdsPower scripts expect. */

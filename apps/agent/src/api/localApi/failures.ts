@@ -30,7 +30,7 @@ export function invalidInput(error: z.ZodError): LocalApiFailure {
 export function failureAnswer(error: unknown, where: string): { status: number; answer: LocalFailure } {
   if (error instanceof LocalApiFailure) return { status: error.status, answer: { code: -1, msg: error.errorCode, ...(error.data ? { data: error.data } : {}) } };
   if (error instanceof StartFailure) {
-    return { status: 200, answer: { code: -1, msg: localApiMessage(error.reason), data: { reason: error.reason, detail: error.detail, ...(error.pluginId ? { pluginId: error.pluginId } : {}) } } };
+    return { status: 200, answer: { code: -1, msg: localApiMessage(error.reason), data: { reason: error.reason, detail: error.detail, ...(error.pluginId ? { pluginId: error.pluginId } : {}), ...(error.elsewhere ? { elsewhere: error.elsewhere } : {}) } } };
   }
   if (error instanceof ApiError) return { status: 200, answer: { code: -1, msg: serverMessage(error), data: { ...(isRecord(error.data) ? error.data : {}), code: error.code } } };
   console.error(`Facet agent: local API ${where} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);

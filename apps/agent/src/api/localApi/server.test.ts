@@ -28,6 +28,7 @@ const row = (serial: number): ProfileRow => ({
   sharer: null,
   permission: null,
   tags: [],
+  runningOn: null,
 });
 const rows = Array.from({ length: 130 }, (_, i) => row(130 - i));
 const groups: Group[] = [

@@ -1,0 +1,149 @@
+import { ApiClient, memoryCredentialStore } from '@facet/api-client';
+import { apiProfileDetailCall, apiProfileListCall, apiProfileSyncVersionsCall, apiProfileUpdateCall, type ProfileSettingsInput } from '@facet/contracts';
+import { chromium as playwright, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpByApi } from '../support/accounts.ts';
+import { apiTokenFor, startAutomationAgent, type AutomationAgent } from '../support/automation.ts';
+import { pageWhere } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/processes.ts';
+import { startStatefulSite, type StatefulSite } from '../support/statefulSite.ts';
+
+/**
+ * Two machines' worth of agents (separate data folders, one account) against one server: what a
+ * profile gathered on the first — site storage, a cookie, history, a bookmark, a saved password,
+ * two open tabs — is there when it opens on the second, and while one machine has it open the
+ * other is told where it runs instead of opening it too.
+ */
+let stack: Stack;
+let site: StatefulSite;
+let laptop: AutomationAgent;
+let desktop: AutomationAgent;
+let serverApi: ApiClient;
+
+beforeAll(async () => {
+  [stack, site] = await Promise.all([startStack(), startStatefulSite()]);
+  const person = await signUpByApi(stack);
+  const token = apiTokenFor(stack, person.email);
+  serverApi = new ApiClient({ baseUrl: stack.serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken: token });
+  [laptop, desktop] = await Promise.all([startAutomationAgent(stack, token, { FACET_DEVICE_NAME: 'Laptop' }), startAutomationAgent(stack, token, { FACET_DEVICE_NAME: 'Desktop' })]);
+});
+
+afterAll(async () => {
+  await laptop?.stop();
+  await desktop?.stop();
+  await stack?.stop();
+  await site?.close();
+});
+
+/** A profile that syncs every part, its start page the site (port-scan protection off: the site is on loopback). */
+async function syncingProfile(name: string): Promise<string> {
+  const { body } = await laptop.call('/api/v1/profile/create', {
+    body: { name, os: 'windows', startPage: `${site.url}/`, fingerprint: { portScanProtection: { enabled: false } } },
+  });
+  expect(body, JSON.stringify(body)).toMatchObject({ code: 0 });
+  const id = body.data.id as string;
+  const { profile } = await serverApi.call(apiProfileDetailCall, { id });
+  const everything = { cookies: true, tabs: true, bookmarks: true, history: true, passwords: true, extensions: true };
+  await serverApi.call(apiProfileUpdateCall, { id, settings: { ...(profile as unknown as ProfileSettingsInput), sync: everything } });
+  return id;
+}
+
+async function open(agent: AutomationAgent, id: string): Promise<{ browser: Browser; context: BrowserContext }> {
+  const { body } = await agent.call(`/api/v1/browser/start?profile_id=${id}`);
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  const browser = await playwright.connectOverCDP(body.data.ws.puppeteer);
+  return { browser, context: browser.contexts()[0]! };
+}
+
+/** Closes the profile on a machine and waits until its state is saved and its lease given back. */
+async function closeAndSave(agent: AutomationAgent, browser: Browser, id: string, versionsBefore: number): Promise<void> {
+  await browser.close().catch(() => {});
+  expect((await agent.call(`/api/v1/browser/stop?profile_id=${id}`)).body.code).toBe(0);
+  await expect.poll(async () => (await serverApi.call(apiProfileSyncVersionsCall, { id })).list.length, { timeout: 60_000 }).toBe(versionsBefore + 1);
+  await expect.poll(async () => (await serverApi.call(apiProfileListCall, { ids: [id] })).list[0]?.runningOn ?? null, { timeout: 30_000 }).toBeNull();
+}
+
+describe('a profile used on two machines', () => {
+  it('opens on the second machine with everything the first one gathered, and on one machine at a time', async () => {
+    const id = await syncingProfile('Travelling shop');
+
+    // The first machine: a site writes its storage and a cookie, a second tab opens (history), and
+    // the person bookmarks the shop and saves its password, as they would through the browser's own pages.
+    const first = await open(laptop, id);
+    const shop = await pageWhere(first.context, (url) => url.startsWith(site.url));
+    await shop.evaluate(async () => {
+      document.cookie = 'cart=3-items; max-age=86400; path=/';
+      localStorage.setItem('basket', 'socks,shoes');
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('shop', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('orders');
+        request.onsuccess = () => {
+          const tx = request.result.transaction('orders', 'readwrite');
+          tx.objectStore('orders').put({ total: 42 }, 'last');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+        request.onerror = () => reject(request.error);
+      });
+    });
+    const cart = await first.context.newPage();
+    await cart.goto(`${site.url}/cart`);
+    const bookmarks = await first.context.newPage();
+    await bookmarks.goto('chrome://bookmarks');
+    await bookmarks.evaluate((url) => chrome.bookmarks.create({ parentId: '1', title: 'Synced shop', url }), `${site.url}/`);
+    await bookmarks.goto('chrome://password-manager/passwords');
+    await bookmarks.evaluate((url) => chrome.passwordsPrivate.addPassword({ url, username: 'shopper', password: 'correct horse', note: '', useAccountStore: false }), `${site.url}/login`);
+    await bookmarks.close();
+
+    // While the laptop has it open, the desktop is told where it runs, and the team's list says so.
+    const refused = await desktop.call(`/api/v1/browser/start?profile_id=${id}`);
+    expect(refused.body).toMatchObject({ code: -1, msg: 'openElsewhere', data: { reason: 'openElsewhere', elsewhere: { device: 'Laptop' } } });
+    expect((await serverApi.call(apiProfileListCall, { ids: [id] })).list[0]?.runningOn).toMatchObject({ device: 'Laptop' });
+
+    await closeAndSave(laptop, first.browser, id, 0);
+
+    // The second machine: everything is there, in the tabs it had open.
+    const second = await open(desktop, id);
+    const shopAgain = await pageWhere(second.context, (url) => url === `${site.url}/`);
+    await pageWhere(second.context, (url) => url === `${site.url}/cart`);
+    expect(
+      await shopAgain.evaluate(async () => ({
+        cookie: document.cookie,
+        basket: localStorage.getItem('basket'),
+        order: await new Promise((resolve) => {
+          const request = indexedDB.open('shop', 1);
+          request.onsuccess = () => {
+            const get = request.result.transaction('orders').objectStore('orders').get('last');
+            get.onsuccess = () => resolve(get.result);
+          };
+        }),
+      })),
+    ).toEqual({ cookie: 'cart=3-items', basket: 'socks,shoes', order: { total: 42 } });
+    const look = await second.context.newPage();
+    await look.goto('chrome://history');
+    await expect.poll(() => look.getByText('Sync cart').count()).toBeGreaterThan(0);
+    await look.goto('chrome://bookmarks');
+    await expect.poll(() => look.getByText('Synced shop').count()).toBeGreaterThan(0);
+    await look.goto('chrome://password-manager/passwords');
+    expect(await look.evaluate(async () => (await chrome.passwordsPrivate.getSavedPasswordList()).map((p) => p.username))).toEqual(['shopper']);
+    await look.close();
+
+    // And now the laptop is the one told to wait.
+    const waiting = await laptop.call(`/api/v1/browser/start?profile_id=${id}`);
+    expect(waiting.body).toMatchObject({ msg: 'openElsewhere', data: { elsewhere: { device: 'Desktop' } } });
+    await closeAndSave(desktop, second.browser, id, 1);
+    const versions = (await serverApi.call(apiProfileSyncVersionsCall, { id })).list;
+    expect(versions.map((v) => [v.number, v.device, v.conflictWith])).toEqual([
+      [2, 'Desktop', null],
+      [1, 'Laptop', null],
+    ]);
+  });
+});
+
+declare const chrome: {
+  bookmarks: { create(node: { parentId: string; title: string; url: string }): Promise<unknown> };
+  passwordsPrivate: {
+    addPassword(entry: { url: string; username: string; password: string; note: string; useAccountStore: boolean }): Promise<void>;
+    getSavedPasswordList(): Promise<{ username: string }[]>;
+  };
+};
