@@ -31,13 +31,14 @@ export function runProfileState(options: {
   saves: StateSaves;
   log: (line: string) => void;
   liveSaveMs?: number;
+  renewEveryMs?: number;
 }): void {
   const { profileId, state, events, log } = options;
   let saving: Promise<unknown> = Promise.resolve();
   const lease = keepLease(options.renewLease, (holder) => {
     log(`profile ${profileId}: another computer (${holder?.device ?? 'unknown'}) has opened it; this browser's changes are kept here and saved beside theirs at the next start`);
     events.leaseLost(profileId, holder);
-  });
+  }, options.renewEveryMs);
   const save = (live: boolean) => {
     saving = saving.then(() => saveOnce(options, live)).catch(() => undefined);
     return saving;
