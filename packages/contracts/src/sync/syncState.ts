@@ -123,7 +123,7 @@ export const deviceNameField = z.string().trim().min(1).max(64);
 export const SYNC_CHUNKS_PREFIX = '/v2/sync/';
 export const SYNC_FRAME_HEADER_BYTES = 36;
 
-export function encodeChunkFrames(chunks: readonly { id: string; bytes: Uint8Array }[]): Uint8Array {
+export function encodeChunkFrames(chunks: readonly { id: string; bytes: Uint8Array }[]): Uint8Array<ArrayBuffer> {
   const total = chunks.reduce((n, c) => n + SYNC_FRAME_HEADER_BYTES + c.bytes.length, 0);
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);

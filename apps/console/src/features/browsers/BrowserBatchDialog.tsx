@@ -2,6 +2,7 @@ import type { BrowserBatch } from '@facet/contracts';
 import { limits } from '@facet/contracts';
 import { Alert, Button, List, Modal, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { startErrorText } from './startErrorText.ts';
 import type { BrowserBatchControl } from './useBrowserBatch.ts';
 
 /** Counts of a batch's results by outcome. */
@@ -84,7 +85,7 @@ export function BrowserBatchDialog({ control, nameOf }: { control: BrowserBatchC
               <List.Item data-testid={`batch-failure-${result.profileId}`}>
                 <List.Item.Meta
                   title={nameOf(result.profileId)}
-                  description={<Typography.Text type="danger">{start ? t(`startError.${result.reason ?? 'failed'}`) : t('browserBatch.stopFailed')}</Typography.Text>}
+                  description={<Typography.Text type="danger">{start ? startErrorText(t, result.reason ?? 'failed', control.elsewhereOf(result.profileId)) : t('browserBatch.stopFailed')}</Typography.Text>}
                 />
               </List.Item>
             )}

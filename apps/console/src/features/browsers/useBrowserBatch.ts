@@ -1,9 +1,10 @@
-import { BridgeError, browserBatchListSchema, browserBatchSchema, type BrowserBatch } from '@facet/contracts';
+import { BridgeError, browserBatchListSchema, browserBatchSchema, startErrorPushSchema, type BrowserBatch } from '@facet/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
+import type { OpenElsewhere } from './startErrorText.ts';
 
 export interface BrowserBatchControl {
   /** The batch the dialog shows; null when none. */
@@ -14,6 +15,8 @@ export interface BrowserBatchControl {
   cancel: () => Promise<void>;
   /** Hides a running batch (the agent carries on), or forgets a finished one. */
   dismiss: () => void;
+  /** Where a profile that failed with `openElsewhere` is open, as its `starterror` push said. */
+  elsewhereOf: (profileId: string) => OpenElsewhere | undefined;
 }
 
 /**
@@ -44,6 +47,9 @@ export function useBrowserBatch(): BrowserBatchControl {
   // The newest state pushed for each batch: a short batch may end before its `startBrowsers`
   // answer arrives, and the answer must not bring back its first state.
   const pushed = useRef(new Map<string, BrowserBatch>());
+  // The result of a batch names only the reason; its `starterror` push, sent just before, names
+  // the computer a profile is open on.
+  const [elsewhere, setElsewhere] = useState(() => new Map<string, OpenElsewhere>());
 
   useEffect(() => {
     if (!bridge) return;
@@ -61,6 +67,12 @@ export function useBrowserBatch(): BrowserBatchControl {
     const offs = [
       events.on('bridgeStatus', (connected) => connected && void load()),
       events.on('bridgePush', (push) => {
+        if (push.push === 'starterror') {
+          const failure = startErrorPushSchema.safeParse(push.parameter);
+          const where = failure.data?.elsewhere;
+          if (failure.success && where) setElsewhere((current) => new Map(current).set(failure.data.profileId, { device: where.device, by: where.by }));
+          return;
+        }
         if (push.push !== 'batch') return;
         const next = browserBatchSchema.safeParse(push.parameter);
         if (!next.success) return;
@@ -114,5 +126,7 @@ export function useBrowserBatch(): BrowserBatchControl {
     else setBatch(null);
   }, [batch]);
 
-  return { batch, hidden, begin, cancel, dismiss };
+  const elsewhereOf = useCallback((profileId: string) => elsewhere.get(profileId), [elsewhere]);
+
+  return { batch, hidden, begin, cancel, dismiss, elsewhereOf };
 }

@@ -4,12 +4,15 @@ import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { usePlanStatus } from '../plans/planQueries.ts';
 import { PlanStateTag } from '../plans/PlanStateTag.tsx';
 import { usageLabel } from '../plans/TimeOptions.tsx';
+import { storageUsageLabel } from '../plans/storageLabel.ts';
+import { usePreferences } from '../../app/Preferences.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /** The plan in force for the team (a sub-account sees its main account's): state, name, expiry, use. */
 export function MobileCurrentPlan() {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
+  const { language } = usePreferences();
   const status = usePlanStatus();
   const plan = status.data;
   if (!plan) return <QueryStatus error={status.error} onRetry={() => void status.refetch()} />;
@@ -24,6 +27,11 @@ export function MobileCurrentPlan() {
           { key: 'expires', label: t('plan.fields.expires'), children: plan.expiresAt !== null ? formatDate(plan.expiresAt) : t('plan.noExpiry') },
           { key: 'profiles', label: t('plan.footer.profiles'), children: usageLabel(plan.profiles.used, plan.profiles.limit, t) },
           { key: 'subAccounts', label: t('plan.footer.subAccounts'), children: usageLabel(plan.subAccounts.used, plan.subAccounts.limit, t) },
+          {
+            key: 'storage',
+            label: t('plan.footer.storage'),
+            children: <span data-testid="mobile-plan-storage">{storageUsageLabel(plan.storage.used, plan.storage.limit, t, language.tag)}</span>,
+          },
         ]}
       />
     </Card>

@@ -8,6 +8,7 @@ import { useMember } from '../auth/session.ts';
 import { formatAmount } from '../plans/money.ts';
 import { usePlanStatus } from '../plans/planQueries.ts';
 import { countLabel, monthsLabel, type TimeOption } from '../plans/TimeOptions.tsx';
+import { storageAmount } from '../plans/storageLabel.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { usePlanOffer } from './mobilePlanQueries.ts';
@@ -32,6 +33,7 @@ export default function MobilePlanDetailPage() {
 
 function PlanDetail({ type }: { type: string }) {
   const { t } = useTranslation();
+  const { language } = usePreferences();
   const navigate = useNavigate();
   const offer = usePlanOffer(type, type !== '');
   const status = usePlanStatus();
@@ -70,6 +72,7 @@ function PlanDetail({ type }: { type: string }) {
             items={[
               { key: 'profiles', label: t('plan.footer.profiles'), children: countLabel(plan.profiles, t) },
               { key: 'subAccounts', label: t('plan.footer.subAccounts'), children: countLabel(plan.subAccounts, t) },
+              { key: 'storage', label: t('plan.footer.storage'), children: <span data-testid="mobile-detail-storage">{storageAmount(plan.storageBytes, t, language.tag)}</span> },
             ]}
           />
         </Flex>

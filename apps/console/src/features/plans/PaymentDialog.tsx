@@ -9,14 +9,16 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { formatAmount } from './money.ts';
 import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { countLabel, TimeOptions } from './TimeOptions.tsx';
+import { storageAmount } from './storageLabel.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 const CUSTOM = 'custom';
 
-/** A footer line as the server sends it: an i18n key and a raw number (total in cents, -1 unlimited). */
+/** A footer line as the server sends it: an i18n key and a raw number (total in cents, storage in bytes, -1 unlimited). */
 export function footerValue(k: string, v: string, symbol: string, languageTag: string, t: TFunction): string {
   if (k === 'plan.footer.total') return formatAmount(Number(v), symbol, languageTag);
   if (k === 'plan.footer.profiles' || k === 'plan.footer.subAccounts') return countLabel(v, t);
+  if (k === 'plan.footer.storage') return storageAmount(v, t, languageTag);
   return v;
 }
 

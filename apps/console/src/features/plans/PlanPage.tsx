@@ -12,6 +12,8 @@ import { usePlanStatus } from './planQueries.ts';
 import { PlanStateTag } from './PlanStateTag.tsx';
 import { RenewalDialog } from './RenewalDialog.tsx';
 import { usageLabel } from './TimeOptions.tsx';
+import { storageUsageLabel } from './storageLabel.ts';
+import { usePreferences } from '../../app/Preferences.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 type Dialog = 'buy' | 'renew' | 'change';
@@ -24,6 +26,7 @@ type Dialog = 'buy' | 'renew' | 'change';
 export default function PlanPage() {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
+  const { language } = usePreferences();
   const member = useMember();
   const status = usePlanStatus();
   const [params] = useSearchParams();
@@ -51,6 +54,11 @@ export default function PlanPage() {
               },
               { key: 'profiles', label: t('plan.footer.profiles'), children: <Usage testId="plan-profiles" {...plan.profiles} /> },
               { key: 'subAccounts', label: t('plan.footer.subAccounts'), children: <Usage testId="plan-subaccounts" {...plan.subAccounts} /> },
+              {
+                key: 'storage',
+                label: t('plan.footer.storage'),
+                children: <Usage testId="plan-storage" {...plan.storage} label={storageUsageLabel(plan.storage.used, plan.storage.limit, t, language.tag)} />,
+              },
             ]}
           />
           {isSub ? (
@@ -91,13 +99,13 @@ export default function PlanPage() {
   );
 }
 
-/** "used / limit" with a bar; -1 is unlimited and has no bar. */
-function Usage({ used, limit, testId }: { used: number; limit: number; testId: string }) {
+/** "used / limit" (or `label`, e.g. in bytes) with a bar; -1 is unlimited and has no bar. */
+function Usage({ used, limit, testId, label }: { used: number; limit: number; testId: string; label?: string }) {
   const { t } = useTranslation();
   return (
     <Flex align="center" gap={12}>
       <span data-testid={testId} data-used={used} data-limit={limit}>
-        {usageLabel(used, limit, t)}
+        {label ?? usageLabel(used, limit, t)}
       </span>
       {isUnlimited(limit) ? null : (
         <Progress percent={limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100} size="small" showInfo={false} status={used >= limit ? 'exception' : 'normal'} style={{ width: 120, margin: 0 }} />

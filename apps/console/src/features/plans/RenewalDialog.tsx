@@ -10,6 +10,7 @@ import { formatAmount } from './money.ts';
 import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { stateColor } from './PlanStateTag.tsx';
 import { countLabel, monthsLabel, TimeOptions, usageLabel } from './TimeOptions.tsx';
+import { storageUsageLabel } from './storageLabel.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 
 /**
@@ -69,9 +70,11 @@ export function RenewalDialog({ intent, onClose }: { intent: 'renew' | 'change';
           <Flex gap={24} wrap style={{ marginTop: 8 }}>
             {data.dashboard.data.map(({ k, v }) => {
               const [used = v, limit = ''] = v.split('/');
+              // Storage comes in bytes ('1288490188/5368709120'); the counts as they are.
+              const usage = k === 'plan.footer.storage' ? storageUsageLabel(used, limit, t, language.tag) : usageLabel(used, limit, t);
               return (
                 <Typography.Text key={k}>
-                  {t(k)}: <Typography.Text strong>{limit ? usageLabel(used, limit, t) : v}</Typography.Text>
+                  {t(k)}: <Typography.Text strong>{limit ? usage : v}</Typography.Text>
                 </Typography.Text>
               );
             })}

@@ -1,4 +1,4 @@
-import { limits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
+import { limits, permits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
 import { Button, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
 import { ArrangeWindowsDialog } from '../browsers/ArrangeWindowsDialog.tsx';
 import { BrowserBatchDialog } from '../browsers/BrowserBatchDialog.tsx';
-import { BrowserLaunchButton } from '../browsers/BrowserLaunchButton.tsx';
+import { BrowserCell } from '../browsers/BrowserCell.tsx';
 import { useBrowserBatch } from '../browsers/useBrowserBatch.ts';
 import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { CookieDialog } from '../cookies/CookieDialog.tsx';
@@ -29,6 +29,8 @@ import { ImportDialog } from '../profileFiles/ImportDialog.tsx';
 import { ProxyListDialog } from '../proxies/ProxyListDialog.tsx';
 import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
+import { SavedVersionsDialog } from '../sync/SavedVersionsDialog.tsx';
+import { useSyncProgress } from '../sync/useSyncProgress.ts';
 
 /** antd's checkbox column, which the table adds before the others. */
 const SELECTION_COLUMN_WIDTH = 48;
@@ -51,6 +53,7 @@ export default function BrowserListPage() {
   const [batchOpen, setBatchOpen] = useState(false);
   const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
   const [membersOf, setMembersOf] = useState<string[] | null>(null);
+  const [versionsOf, setVersionsOf] = useState<ProfileRow | null>(null);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -64,6 +67,7 @@ export default function BrowserListPage() {
 
   const runtime = useRuntime();
   const running = useRunningBrowsers();
+  const syncing = useSyncProgress();
   const batch = useBrowserBatch();
   const checkFingerprint = useCheckFingerprint();
   const columns = profileColumns({
@@ -75,7 +79,8 @@ export default function BrowserListPage() {
     onDelete: (row) => removeOne.mutate([row.id]),
     onCookies: (row) => setCookiesOf(row),
     onMembers: (row) => setMembersOf([row.id]),
-    renderLaunch: runtime.bridge ? (row) => <BrowserLaunchButton profileId={row.id} running={running.get(row.id)} /> : undefined,
+    onVersions: (row) => setVersionsOf(row),
+    renderLaunch: (row) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />,
     onCheck: checkFingerprint ? (row) => void checkFingerprint(row.id) : undefined,
   });
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
@@ -182,6 +187,7 @@ export default function BrowserListPage() {
       {membersOf ? <ShareMembersDialog ids={membersOf} onClose={() => setMembersOf(null)} /> : null}
       {arranging ? <ArrangeWindowsDialog profileIds={arranging.ids ?? undefined} onClose={() => setArranging(null)} /> : null}
       <BrowserBatchDialog control={batch} nameOf={(id) => selectedNames.get(id) || list.data?.list.find((row) => row.id === id)?.name || id} />
+      {versionsOf ? <SavedVersionsDialog profileId={versionsOf.id} name={versionsOf.name} openOn={versionsOf.runningOn} canRestore={permits(versionsOf.permission, 'edit')} onClose={() => setVersionsOf(null)} /> : null}
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>
   );

@@ -20,14 +20,16 @@ interface ColumnOptions {
   onCookies: (row: ProfileRow) => void;
   /** Who the profile is shared with, to change or revoke. */
   onMembers: (row: ProfileRow) => void;
-  /** The desktop client's open/close control; absent in the browser version. */
+  /** The "Browser" cell: open/close in the desktop client, where else the profile is open in both. */
   renderLaunch?: ((row: ProfileRow) => ReactNode) | undefined;
+  /** The stored versions of the profile's state. */
+  onVersions: (row: ProfileRow) => void;
   /** The desktop client's "Check fingerprint"; absent in the browser version. */
   onCheck?: ((row: ProfileRow) => void) | undefined;
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, settings, onEdit, onDelete, onCookies, onMembers, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, settings, onEdit, onDelete, onCookies, onMembers, onVersions, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
   const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 112, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
@@ -100,13 +102,13 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
       title: t('profiles.col.actions'),
       width: 170,
       fixed: 'end',
-      render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onCheck={onCheck} />,
+      render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onVersions={onVersions} onCheck={onCheck} />,
     },
   ];
 }
 
 /** Edit and Cookies at hand; the rest under "More", so the column stays narrow enough for 1280 px. */
-function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onCheck'> & { row: ProfileRow }) {
+function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onVersions' | 'onCheck'> & { row: ProfileRow }) {
   const { modal } = App.useApp();
   const confirmDelete = () =>
     modal.confirm({
@@ -119,6 +121,7 @@ function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onCheck }:
   const items = [
     ...(onCheck ? [{ key: 'check', label: <span data-testid={`profile-check-${row.id}`}>{t('profiles.checkFingerprint')}</span> }] : []),
     { key: 'members', label: <span data-testid={`profile-manage-sharing-${row.id}`}>{t('sharing.manage')}</span> },
+    { key: 'versions', label: <span data-testid={`profile-versions-${row.id}`}>{t('syncState.versions.open')}</span> },
     { type: 'divider' as const },
     { key: 'delete', danger: true, label: <span data-testid={`profile-delete-${row.id}`}>{t('profiles.delete')}</span> },
   ];
@@ -137,6 +140,7 @@ function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onCheck }:
           onClick: ({ key }) => {
             if (key === 'check') onCheck?.(row);
             else if (key === 'members') onMembers(row);
+            else if (key === 'versions') onVersions(row);
             else if (key === 'delete') confirmDelete();
           },
         }}

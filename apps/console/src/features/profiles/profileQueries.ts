@@ -1,6 +1,7 @@
 import { profileDetailCall, profileListCall, type ListQuery } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { whileOpenSomewhere } from '../sync/runningElsewhere.ts';
 
 export const profileListKey = (query: ListQuery) => ['profiles', 'list', query] as const;
 export const profileDetailKey = (id: string) => ['profiles', 'detail', id] as const;
@@ -8,7 +9,12 @@ export const profileDetailKey = (id: string) => ['profiles', 'detail', id] as co
 /** One page of the browser list; the previous page stays on screen while the next loads. */
 export function useProfilePage(query: ListQuery) {
   const { api } = useRuntime();
-  return useQuery({ queryKey: profileListKey(query), queryFn: () => api.call(profileListCall, query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: profileListKey(query),
+    queryFn: () => api.call(profileListCall, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => whileOpenSomewhere(current.state.data),
+  });
 }
 
 /** Every setting of one profile, for the edit form; always fetched fresh. */

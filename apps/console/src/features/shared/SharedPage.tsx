@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { BrowserLaunchButton } from '../browsers/BrowserLaunchButton.tsx';
+import { BrowserCell } from '../browsers/BrowserCell.tsx';
 import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { CookieDialog } from '../cookies/CookieDialog.tsx';
@@ -17,8 +17,11 @@ import { ShareDialog } from '../profiles/ShareDialog.tsx';
 import { PermissionTag } from '../sharing/PermissionTag.tsx';
 import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 import { PageTitle } from '../shell/PageTitle.tsx';
+import { SavedVersionsDialog } from '../sync/SavedVersionsDialog.tsx';
+import { useSyncProgress } from '../sync/useSyncProgress.ts';
+import { whileOpenSomewhere } from '../sync/runningElsewhere.ts';
 
-type Dialog = { kind: 'edit' | 'cookies' | 'share' | 'members'; row: ProfileRow } | null;
+type Dialog = { kind: 'edit' | 'cookies' | 'share' | 'members' | 'versions'; row: ProfileRow } | null;
 
 /**
  * /wel/share: profiles other accounts shared with this one (or granted by group), with who gave
@@ -30,14 +33,26 @@ export default function SharedPage() {
   const runtime = useRuntime();
   const formatDate = useDateTimeFormat();
   const running = useRunningBrowsers();
+  const syncing = useSyncProgress();
   const checkFingerprint = useCheckFingerprint();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [query, setQuery] = useState<ListQuery>({ page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' });
-  const shared = useQuery({ queryKey: ['profiles', 'shared', query], queryFn: () => runtime.api.call(sharedListCall, query), placeholderData: keepPreviousData });
+  const shared = useQuery({
+    queryKey: ['profiles', 'shared', query],
+    queryFn: () => runtime.api.call(sharedListCall, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => whileOpenSomewhere(current.state.data),
+  });
 
-  const launch: TableColumnsType<ProfileRow> = runtime.bridge
-    ? [{ key: 'launch', title: t('profiles.col.browser'), width: 150, fixed: 'start', render: (_, row) => <BrowserLaunchButton profileId={row.id} running={running.get(row.id)} /> }]
-    : [];
+  const launch: TableColumnsType<ProfileRow> = [
+    {
+      key: 'launch',
+      title: t('profiles.col.browser'),
+      width: 150,
+      fixed: 'start',
+      render: (_, row) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />,
+    },
+  ];
   const columns: TableColumnsType<ProfileRow> = [
     ...launch,
     { key: 'serial', title: t('profiles.col.serial'), dataIndex: 'serial', width: 80 },
@@ -89,6 +104,9 @@ export default function SharedPage() {
               </Button>
             </>
           ) : null}
+          <Button type="link" size="small" onClick={() => setDialog({ kind: 'versions', row })} data-testid={`shared-versions-${row.id}`}>
+            {t('syncState.versions.open')}
+          </Button>
           {checkFingerprint ? (
             <Button type="link" size="small" onClick={() => void checkFingerprint(row.id)} data-testid={`shared-check-${row.id}`}>
               {t('profiles.checkFingerprint')}
@@ -129,6 +147,9 @@ export default function SharedPage() {
       {dialog?.kind === 'edit' ? <ProfileFormDrawer profileId={dialog.row.id} defaultGroupId={UNGROUPED_ID} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cookies' ? <CookieDialog profileId={dialog.row.id} name={dialog.row.name} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'share' ? <ShareDialog ids={[dialog.row.id]} onClose={() => setDialog(null)} onDone={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'versions' ? (
+        <SavedVersionsDialog profileId={dialog.row.id} name={dialog.row.name} openOn={dialog.row.runningOn} canRestore={permits(dialog.row.permission, 'edit')} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.kind === 'members' ? <ShareMembersDialog ids={[dialog.row.id]} onClose={() => setDialog(null)} /> : null}
     </div>
   );

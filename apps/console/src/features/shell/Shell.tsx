@@ -17,6 +17,7 @@ import { LocalSettingsButton } from '../localSettings/LocalSettingsButton.tsx';
 import { NoticesButton } from '../notices/NoticesButton.tsx';
 import { PlanReminder } from '../settings/PlanReminder.tsx';
 import { UpdateNotes } from '../updates/UpdateNotes.tsx';
+import { SyncEvents } from '../sync/SyncEvents.tsx';
 import { useBridgeConnected } from './useBridgeConnected.ts';
 import { entryLocation, namesAPage } from '../../lib/entryPage.ts';
 import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs.ts';
@@ -146,6 +147,7 @@ export function Shell({ member }: { member: Member }) {
         <PlanReminder member={member} />
         <GraphicsReport member={member} />
         <UpdateNotes />
+        <SyncEvents />
       </Layout>
     </BindingProvider>
   );

@@ -1,0 +1,30 @@
+import type { ProfileRow, RunningBrowser, SyncProgressPush } from '@facet/contracts';
+import { Flex } from 'antd';
+import { RunningElsewhereTag } from '../sync/RunningElsewhereTag.tsx';
+import { runningElsewhere } from '../sync/runningElsewhere.ts';
+import { SyncProgressLine } from '../sync/SyncProgressLine.tsx';
+import { BrowserLaunchButton } from './BrowserLaunchButton.tsx';
+
+interface BrowserCellProps {
+  row: ProfileRow;
+  /** The desktop client: the open/close control shows. */
+  launch: boolean;
+  running: RunningBrowser | undefined;
+  syncing: SyncProgressPush | undefined;
+}
+
+/**
+ * A list row's "Browser" cell: the open/close control (desktop client), "Running on …" when
+ * another computer has the profile open (both versions), and the state moving to or from the
+ * server while it does.
+ */
+export function BrowserCell({ row, launch, running, syncing }: BrowserCellProps) {
+  const elsewhere = runningElsewhere(row, running !== undefined || syncing !== undefined);
+  return (
+    <Flex vertical gap={4} align="flex-start" style={{ minWidth: 0 }}>
+      {launch ? <BrowserLaunchButton profileId={row.id} running={running} elsewhere={elsewhere} /> : null}
+      {elsewhere ? <RunningElsewhereTag profileId={row.id} lease={elsewhere} /> : null}
+      {syncing ? <SyncProgressLine progress={syncing} /> : null}
+    </Flex>
+  );
+}
