@@ -1,11 +1,12 @@
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
-import { apiProfileDetailCall, apiProfileListCall, apiProfileSyncVersionsCall, apiProfileUpdateCall, type ProfileSettingsInput } from '@facet/contracts';
+import { apiProfileDetailCall, apiProfileListCall, apiProfileShareCall, apiProfileSyncVersionsCall, apiProfileUpdateCall, loginCall, subAccountCreateCall, type ProfileSettingsInput } from '@facet/contracts';
 import { chromium as playwright, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpByApi } from '../support/accounts.ts';
+import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { apiTokenFor, startAutomationAgent, type AutomationAgent } from '../support/automation.ts';
-import { pageWhere } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/processes.ts';
+import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
+import { signInThroughForm } from '../support/fixture.ts';
+import { freePort, startStack, type Stack } from '../support/processes.ts';
 import { startStatefulSite, type StatefulSite } from '../support/statefulSite.ts';
 
 /**
@@ -36,15 +37,15 @@ afterAll(async () => {
 });
 
 /** A profile that syncs every part, its start page the site (port-scan protection off: the site is on loopback). */
-async function syncingProfile(name: string): Promise<string> {
-  const { body } = await laptop.call('/api/v1/profile/create', {
+async function syncingProfile(name: string, on: AutomationAgent = laptop, api: ApiClient = serverApi): Promise<string> {
+  const { body } = await on.call('/api/v1/profile/create', {
     body: { name, os: 'windows', startPage: `${site.url}/`, fingerprint: { portScanProtection: { enabled: false } } },
   });
   expect(body, JSON.stringify(body)).toMatchObject({ code: 0 });
   const id = body.data.id as string;
-  const { profile } = await serverApi.call(apiProfileDetailCall, { id });
+  const { profile } = await api.call(apiProfileDetailCall, { id });
   const everything = { cookies: true, tabs: true, bookmarks: true, history: true, passwords: true, extensions: true };
-  await serverApi.call(apiProfileUpdateCall, { id, settings: { ...(profile as unknown as ProfileSettingsInput), sync: everything } });
+  await api.call(apiProfileUpdateCall, { id, settings: { ...(profile as unknown as ProfileSettingsInput), sync: everything } });
   return id;
 }
 
@@ -56,11 +57,11 @@ async function open(agent: AutomationAgent, id: string): Promise<{ browser: Brow
 }
 
 /** Closes the profile on a machine and waits until its state is saved and its lease given back. */
-async function closeAndSave(agent: AutomationAgent, browser: Browser, id: string, versionsBefore: number): Promise<void> {
+async function closeAndSave(agent: AutomationAgent, browser: Browser, id: string, versionsBefore: number, api: ApiClient = serverApi): Promise<void> {
   await browser.close().catch(() => {});
   expect((await agent.call(`/api/v1/browser/stop?profile_id=${id}`)).body.code).toBe(0);
-  await expect.poll(async () => (await serverApi.call(apiProfileSyncVersionsCall, { id })).list.length, { timeout: 60_000 }).toBe(versionsBefore + 1);
-  await expect.poll(async () => (await serverApi.call(apiProfileListCall, { ids: [id] })).list[0]?.runningOn ?? null, { timeout: 30_000 }).toBeNull();
+  await expect.poll(async () => (await api.call(apiProfileSyncVersionsCall, { id })).list.length, { timeout: 60_000 }).toBe(versionsBefore + 1);
+  await expect.poll(async () => (await api.call(apiProfileListCall, { ids: [id] })).list[0]?.runningOn ?? null, { timeout: 30_000 }).toBeNull();
 }
 
 describe('a profile used on two machines', () => {
@@ -137,6 +138,71 @@ describe('a profile used on two machines', () => {
       [2, 'Desktop', null],
       [1, 'Laptop', null],
     ]);
+  });
+});
+
+describe('a shared profile in a team on two machines', () => {
+  it('shows the sub-account where the main account has it open, then opens it there with the main account\'s state', async () => {
+    // The main account on its office computer (an agent with its API token); the sub-account on its
+    // home computer, in the desktop client.
+    const main = await signUpByApi(stack, newPerson('main'));
+    const mainToken = apiTokenFor(stack, main.email);
+    const mainApi = new ApiClient({ baseUrl: stack.serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken: mainToken });
+    const office = await startAutomationAgent(stack, mainToken, { FACET_DEVICE_NAME: 'Office PC' });
+    const homePort = await freePort();
+    const home = await startAutomationAgent(stack, '', { FACET_AGENT_PORT: String(homePort), FACET_DEVICE_NAME: 'Home desk' });
+    const browser = await launchChromium();
+    try {
+      const signedIn = await apiClientFor(stack);
+      signedIn.adopt(await signedIn.call(loginCall, { account: main.email, passwd: main.password, isKeep: 0 }));
+      const sub = { username: newPerson('sub').username, password: 'sub password 456' };
+      await signedIn.call(subAccountCreateCall, { username: sub.username, password: sub.password });
+      const id = await syncingProfile('Team shop', office, mainApi);
+      await mainApi.call(apiProfileShareCall, { mode: 'accounts', ids: [id], accounts: [sub.username], permission: 'run' });
+
+      const first = await open(office, id);
+      const shop = await pageWhere(first.context, (url) => url.startsWith(site.url));
+      await shop.evaluate(() => localStorage.setItem('handover', 'from the office'));
+
+      // The sub-account sees where it runs, and cannot open it meanwhile.
+      const member = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const errors = watchErrors(member);
+      await signInThroughForm(member, `http://127.0.0.1:${homePort}`, sub.username, sub.password);
+      await member.waitForURL('**/wel/**');
+      await member.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+      await member.getByTestId('menu-share').click();
+      const elsewhere = member.getByTestId(`profile-running-elsewhere-${id}`);
+      await elsewhere.waitFor();
+      expect(await elsewhere.getAttribute('data-device')).toBe('Office PC');
+      expect(await member.getByTestId(`profile-launch-${id}`).getAttribute('data-blocked')).toBe('1');
+      await screenshot(member, 'sync-running-elsewhere');
+
+      // Closed in the office: the home computer may open it, and finds the office's state.
+      await closeAndSave(office, first.browser, id, 0, mainApi);
+      await elsewhere.waitFor({ state: 'detached', timeout: 45_000 });
+      await member.getByTestId(`profile-launch-${id}`).click();
+      await member.getByTestId(`profile-running-${id}`).waitFor({ timeout: 60_000 });
+      const { body } = await home.call(`/api/v1/browser/active?profile_id=${id}`);
+      const attached = await playwright.connectOverCDP(body.data.ws.puppeteer);
+      const tab = await pageWhere(attached.contexts()[0]!, (url) => url.startsWith(site.url));
+      expect(await tab.evaluate(() => localStorage.getItem('handover'))).toBe('from the office');
+      await tab.evaluate(() => localStorage.setItem('handover', 'back from home'));
+      await attached.close();
+
+      // The office is told where it runs now; closed at home, the state went back with who saved it.
+      expect((await office.call(`/api/v1/browser/start?profile_id=${id}`)).body).toMatchObject({ msg: 'openElsewhere', data: { elsewhere: { device: 'Home desk', by: sub.username } } });
+      await member.getByTestId(`profile-launch-${id}`).click();
+      await member.getByTestId(`profile-running-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(async () => (await mainApi.call(apiProfileSyncVersionsCall, { id })).list.map((v) => [v.number, v.device, v.by]), { timeout: 60_000 }).toEqual([
+        [2, 'Home desk', sub.username],
+        [1, 'Office PC', main.username],
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await office.stop();
+      await home.stop();
+    }
   });
 });
 
