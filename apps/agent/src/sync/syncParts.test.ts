@@ -36,6 +36,11 @@ describe('partOfPath', () => {
     // A name that only starts like a part's file is not that file.
     'Default/Bookmarks.bak',
     'Default/Local Storage2/x',
+    // LevelDB's logs and lock are made anew at every open; sessionStorage dies with its tabs.
+    'Default/Local Storage/leveldb/LOG',
+    'Default/Local Storage/leveldb/LOG.old',
+    'Default/IndexedDB/http_127.0.0.1_8000.indexeddb.leveldb/LOCK',
+    'Default/Session Storage/000003.log',
   ])('%s belongs to no part', (relative) => {
     expect(partOfPath(relative)).toBeNull();
   });

@@ -12,9 +12,9 @@ export const BROWSER_PROFILE = 'Default';
  * console also imports and exports.
  */
 const partEntries: Record<SyncPart, readonly string[]> = {
+  // Not Session Storage: sessionStorage lives as long as its tab, and tabs come back by URL.
   site: [
     'Local Storage',
-    'Session Storage',
     'IndexedDB',
     'File System',
     'Service Worker/Database',
@@ -38,6 +38,12 @@ const partEntries: Record<SyncPart, readonly string[]> = {
  */
 const caches = new Set(['Cache', 'Code Cache', 'GPUCache', 'DawnCache', 'DawnGraphiteCache', 'DawnWebGPUCache', 'CacheStorage', 'ScriptCache', 'blob_storage']);
 
+/**
+ * Files of LevelDB that are not the data: its diagnostic logs and its lock, both made anew when a
+ * database opens. Every session changes them, so they would travel at every save for nothing.
+ */
+const notState = new Set(['LOG', 'LOG.old', 'LOCK']);
+
 /** IndexedDB of an extension belongs with the extensions, not the sites. */
 const EXTENSION_IDB = /^chrome-extension_/;
 
@@ -56,7 +62,7 @@ export function partsOf(options: SyncOptions): SyncPart[] {
 /** Which part a manifest path belongs to, or null for a path no part may write (what a bad archive would name). */
 export function partOfPath(relative: string): SyncPart | null {
   const segments = relative.split('/');
-  if (segments[0] !== BROWSER_PROFILE || segments.length < 2 || segments.some((s) => caches.has(s))) return null;
+  if (segments[0] !== BROWSER_PROFILE || segments.length < 2 || segments.some((s) => caches.has(s)) || notState.has(segments.at(-1)!)) return null;
   const inside = segments.slice(1).join('/');
   if (segments[1] === 'IndexedDB' && segments.length > 2 && EXTENSION_IDB.test(segments[2]!)) return 'extensions';
   for (const part of Object.keys(partEntries) as SyncPart[]) {
