@@ -6,7 +6,7 @@ import { CdpConnection } from '../apps/agent/src/browser/cdp.ts';
 import { discoverChromium } from '../apps/agent/src/browser/discoverChromium.ts';
 import { lazyGeoIp } from '../apps/agent/src/browser/geoIp.ts';
 import { launchBrowser, type LaunchedBrowser } from '../apps/agent/src/browser/launchBrowser.ts';
-import { killGroup, spawnChromium } from '../apps/agent/src/browser/spawnChromium.ts';
+import { killGroup, spawnChromium, type SpawnedChromium } from '../apps/agent/src/browser/spawnChromium.ts';
 import { startVirtualDisplay } from '../apps/agent/src/browser/virtualDisplay.ts';
 import { loopbackOnlyArgs } from '../apps/agent/src/core/profileLauncher.ts';
 import { startIdentityPages } from '../e2e/support/identityPages.ts';
@@ -55,6 +55,21 @@ async function firstPageEvaluable(endpoint: string, url: string): Promise<void> 
   }
 }
 
+/** The same base switches the agent uses, no hop, no attach, no identity. */
+const bareSwitches = ['--remote-debugging-port=0', '--no-first-run', '--no-default-browser-check', '--password-store=basic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-sandbox', ...loopbackOnlyArgs];
+
+/**
+ * A bare Chromium start on `userDataDir`, timed from the spawn until `url` is loaded and
+ * evaluable: the baseline of the profile start here and of the sync's check before a start
+ * (profileSync.ts). The browser is left running for the caller.
+ */
+export async function bareChromiumStart(chromium: string, userDataDir: string, url: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; browser: SpawnedChromium }> {
+  const started = performance.now();
+  const browser = await spawnChromium(chromium, [`--user-data-dir=${userDataDir}`, ...bareSwitches, url], env);
+  await firstPageEvaluable(browser.endpoint, url);
+  return { ms: performance.now() - started, browser };
+}
+
 export async function benchLaunch(): Promise<string> {
   const chromium = discoverChromium();
   if (!chromium) throw new Error('no Chromium: install chromium or set CHROME_PATH');
@@ -70,16 +85,12 @@ export async function benchLaunch(): Promise<string> {
     const bare: number[] = [];
     const profile: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      // Bare: the same base switches the agent uses, no hop, no attach, no identity.
-      let started = performance.now();
-      const dir = path.join(root, `bare-${round}`);
-      const spawned = await spawnChromium(chromium, [`--user-data-dir=${dir}`, '--remote-debugging-port=0', '--no-first-run', '--no-default-browser-check', '--password-store=basic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-sandbox', ...loopbackOnlyArgs, `${pages.url}/`], env);
-      await firstPageEvaluable(spawned.endpoint, pages.url);
-      bare.push(performance.now() - started);
-      killGroup(spawned.process, 'SIGKILL');
-      await spawned.exited;
+      const { ms, browser } = await bareChromiumStart(chromium, path.join(root, `bare-${round}`), `${pages.url}/`, env);
+      bare.push(ms);
+      killGroup(browser.process, 'SIGKILL');
+      await browser.exited;
 
-      started = performance.now();
+      const started = performance.now();
       const launched = await launchBrowser(profileFor(`p${round}`, `${pages.url}/`, proxy.port), settings(root));
       await firstPageEvaluable(launched.endpoint, pages.url);
       profile.push(performance.now() - started);

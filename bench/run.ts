@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +7,9 @@ import { loginCall, memberCall, profileBatchCreateCall, profileCreateCall, profi
 import pg from 'pg';
 import { benchCdpRoundTrip } from './cdpRoundTrip.ts';
 import { benchLaunch } from './launch.ts';
+import { operatorCli } from './lib/operatorCli.ts';
+import { profileTemplate as template } from './lib/profileTemplate.ts';
+import { benchProfileSync } from './profileSync.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
@@ -23,15 +25,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 2);
 const EMAIL = 'bench@example.test';
 const PASSWORD = 'bench password 1';
-
-const template = {
-  name: 'Bench',
-  groupId: '0',
-  os: 'windows' as const,
-  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-  resolution: '1920x1080',
-  kernelVersion: '156',
-};
 
 interface EngineResult {
   engine: string;
@@ -50,7 +43,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
   const env = { FACET_DATA_DIR: dataDir, FACET_DATA_KEY: dataKey, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) };
   const server = await startServer(env, port);
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'admin', 'create-user', '--email', EMAIL, '--password', PASSWORD], { cwd: repoRoot, env: { ...process.env, ...env } });
+    operatorCli(env, 'create-user', '--email', EMAIL, '--password', PASSWORD);
     const { signKey } = publicConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
     const client = new ApiClient({ baseUrl: server.url, signKey, credentials: memoryCredentialStore(null), getLanguage: () => 0 });
     const grant = await client.call(loginCall, { account: EMAIL, passwd: PASSWORD, isKeep: 1 });
@@ -132,7 +125,7 @@ function report(results: EngineResult[]): string {
   return lines.join('\n');
 }
 
-// `npm run bench` runs them all; `npm run bench -- list`, `-- launch` or `-- cdp` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- launch`, `-- cdp` or `-- sync` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
 if (only === undefined || only === 'list') {
@@ -151,4 +144,9 @@ if (only === undefined || only === 'cdp') {
   const cdp = await benchCdpRoundTrip();
   fs.appendFileSync(file, cdp);
   console.log(cdp);
+}
+if (only === undefined || only === 'sync') {
+  const sync = await benchProfileSync();
+  fs.appendFileSync(file, sync);
+  console.log(sync);
 }

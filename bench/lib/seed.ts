@@ -43,7 +43,8 @@ export async function seedProfiles(options: { dataDir: string; databaseUrl: stri
           fingerprint: { ...identity.fingerprint, noiseSeed: i },
         });
         const id = newProfileId();
-        rows.push({ id, owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, box, { ownerId: owner.id, id }), created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null, saved_proxy_id: null });
+        // No sync key yet: the server makes one at the profile's first start.
+        rows.push({ id, owner_id: owner.id, serial: first + i, ...settingsToColumns(settings, box, { ownerId: owner.id, id }), sync_key: '', created_at: now - (options.count - i) * 1000, updated_at: now, last_used_at: null, deleted_at: null, purge_at: null, saved_proxy_id: null });
       }
       await database.db.transaction().execute(async (trx) => {
         const inTransaction = new ProfilesRepository(trx);
