@@ -10,6 +10,9 @@ import { run } from './lib/run.mjs';
  * `npm test`: static checks, unit tests, the server suite on SQLite and (with DATABASE_URL) on
  * PostgreSQL, and the e2e journeys in Chromium; then one summary line of passed and failed.
  * `--only NAME` runs one suite (lint, unit, server-sqlite, server-postgres, e2e).
+ *
+ * REDIS_URL goes to the PostgreSQL suite only: there the servers share their state through Redis
+ * and the several-instances tests run, while every other suite keeps the path without Redis.
  */
 ensureNode();
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
@@ -22,6 +25,8 @@ if (!only || only === 'e2e' || only === 'unit') {
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-test-report-'));
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const rows = [];
+const redisUrl = process.env.REDIS_URL || null;
+delete process.env.REDIS_URL;
 
 async function vitestSuite(name, project, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -57,8 +62,10 @@ if (wants('lint')) {
 if (wants('unit')) await vitestSuite('unit', 'unit');
 if (wants('server-sqlite')) await vitestSuite('server-sqlite', 'server', { FACET_TEST_DB: 'sqlite' });
 if (wants('server-postgres')) {
-  if (process.env.DATABASE_URL) await vitestSuite('server-postgres', 'server', { FACET_TEST_DB: 'postgres' });
-  else console.log('\n━━ server-postgres ━━\nskipped: DATABASE_URL is not set (.ci/run sets it)');
+  if (process.env.DATABASE_URL) {
+    if (!redisUrl) console.log('\n(REDIS_URL is not set: the Redis and several-instances tests of server-postgres skip; .ci/run sets it)');
+    await vitestSuite('server-postgres', 'server', { FACET_TEST_DB: 'postgres', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+  } else console.log('\n━━ server-postgres ━━\nskipped: DATABASE_URL is not set (.ci/run sets it)');
 }
 if (wants('e2e')) await vitestSuite('e2e', 'e2e');
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobLock } from '../src/jobs/jobLock.ts';
 import type { CounterStore } from '../src/services/counterStore.ts';
 import type { SignatureStore } from '../src/services/replayGuard.ts';
-import { databaseSharedState } from '../src/sharedState/openSharedState.ts';
+import pino from 'pino';
+import { databaseSharedState, openSharedState } from '../src/sharedState/openSharedState.ts';
 import { RedisCounterStore } from '../src/sharedState/redisCounterStore.ts';
 import { RedisJobLock } from '../src/sharedState/redisJobLock.ts';
 import { RedisSignatureStore } from '../src/sharedState/redisSignatureStore.ts';
@@ -127,6 +128,21 @@ function contract(open: () => Promise<{ stores: Stores; close(): Promise<void> }
     });
   });
 }
+
+describe('opening the shared state', () => {
+  it('refuses to start on a Redis it cannot reach, naming it without its password', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      // Port 1: nothing listens there, so the connection is refused at once.
+      const opening = openSharedState({ redisUrl: 'redis://:hunter2@127.0.0.1:1/0', redisPrefix: 'facet-test:' }, database.db, pino({ level: 'silent' }));
+      const error = await opening.then(() => null, (e: unknown) => e as Error);
+      expect(error?.message).toContain('cannot reach Redis at redis://127.0.0.1:1/0');
+      expect(error?.message).not.toContain('hunter2');
+    } finally {
+      await drop();
+    }
+  });
+});
 
 describe('shared state in the database', () => {
   contract(async () => {

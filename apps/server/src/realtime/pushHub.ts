@@ -112,7 +112,7 @@ export class PushHub {
     if (!this.io) return [];
     const now = this.now();
     const live = [];
-    for (const socket of await this.io.in(accountRoom(accountId)).fetchSockets()) {
+    for (const socket of await this.socketsIn(accountRoom(accountId))) {
       if (typeof socket.data.expiresAt === 'number' && socket.data.expiresAt <= now) {
         socket.emit(realtimeEvents.message, this.message(Code.SESSION_EXPIRED, socket.data.lang as string | undefined));
         for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
@@ -123,9 +123,23 @@ export class PushHub {
 
   private async pushAndClose(room: string, code: number): Promise<void> {
     if (!this.io) return;
-    for (const socket of await this.io.in(room).fetchSockets()) {
+    for (const socket of await this.socketsIn(room)) {
       socket.emit(realtimeEvents.message, this.message(code, socket.data.lang as string | undefined));
       socket.disconnect(true);
+    }
+  }
+
+  /**
+   * The room's sockets on every instance. With several instances this asks the others through
+   * Redis; while Redis is away that fails, and the push is lost rather than failing the call
+   * that caused it (a password change, a payment: done and committed by now).
+   */
+  private async socketsIn(room: string) {
+    try {
+      return await this.io!.in(room).fetchSockets();
+    } catch (error) {
+      this.log.error({ err: error, room }, 'push lost: the sockets of the room could not be found');
+      return [];
     }
   }
 

@@ -18,8 +18,9 @@ export interface CountLifetime {
 
 /**
  * Where the rate limiter and the login throttle keep their counts, so that a restart does not
- * hand out fresh tries and every server on one database counts together. The SQL store is
- * repositories/rateCounters.ts; a Redis store (issue 15) implements the same calls.
+ * hand out fresh tries and every server instance counts together. The SQL store is
+ * repositories/rateCounters.ts; with REDIS_URL, sharedState/redisCounterStore.ts
+ * (test/sharedStores.test.ts holds both to this contract).
  */
 export interface CounterStore {
   /**

@@ -17,8 +17,11 @@ export interface IdempotencyRecord {
 }
 
 /**
- * Where answers of keyed requests are kept. The SQL store is repositories/idempotencyKeys.ts;
- * a Redis store (issue 15) would take a key with `SET NX PX lease` and keep the answer the same way.
+ * Where answers of keyed requests are kept: repositories/idempotencyKeys.ts, also when REDIS_URL
+ * moves the other guards to Redis. A kept answer promises that work was done once, for a day:
+ * it must survive what Redis without persistence does not (a restart, an eviction under
+ * memory pressure), and it waits for the disk. It is written once per keyed change, not per
+ * call, so the database is not the bottleneck the replay guard's per-call write was.
  */
 export interface IdempotencyStore {
   /** Takes the key for a request unless a live row holds it (an expired one is taken over); true when taken. Atomic. */

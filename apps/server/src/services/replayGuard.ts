@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 
 /**
  * Where accepted signatures are remembered. The SQL store is repositories/seenSignatures.ts;
- * a Redis store (issue 15) is one `SET signature 1 NX PX ttl`.
+ * with REDIS_URL, sharedState/redisSignatureStore.ts (one `SET signature 1 NX PX ttl`).
  */
 export interface SignatureStore {
   /** True when `signature` was not remembered at `now`; it is then remembered until `expiresAt`. Atomic. */

@@ -10,6 +10,7 @@ import { RateCountersRepository } from '../repositories/rateCounters.ts';
 import { SeenSignaturesRepository } from '../repositories/seenSignatures.ts';
 import type { CounterStore } from '../services/counterStore.ts';
 import type { SignatureStore } from '../services/replayGuard.ts';
+import { guardedPublisher } from './guardedPublisher.ts';
 import { closeRedis, connectRedis, describeRedisUrl } from './redisConnection.ts';
 import { RedisCounterStore } from './redisCounterStore.ts';
 import { RedisJobLock } from './redisJobLock.ts';
@@ -63,7 +64,7 @@ export async function openSharedState(config: { redisUrl: string | null; redisPr
       signatures: new RedisSignatureStore(commands, prefix),
       jobLock: new RedisJobLock(commands, prefix),
       // Each instance hears the answers to its own requests only (fetchSockets across instances).
-      pushAdapter: createAdapter(publisher, subscriber, { key: `${prefix}socket.io`, publishOnSpecificResponseChannel: true }),
+      pushAdapter: createAdapter(guardedPublisher(publisher, log), subscriber, { key: `${prefix}socket.io`, publishOnSpecificResponseChannel: true }),
       description: `in Redis at ${describeRedisUrl(redisUrl)}, keys prefixed "${prefix}"`,
       close: async () => {
         await Promise.all(opened.map(closeRedis));

@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Connects to REDIS_URL and waits for the connection: a server that cannot reach its Redis
- * stops at start, instead of failing each request. Afterwards ioredis reconnects by itself; a
- * command that cannot be sent after a few tries fails (the request gets a 500) rather than
- * waiting forever, and every connection error is logged.
+ * stops at start, instead of failing each request. Afterwards ioredis reconnects by itself, and
+ * every connection error is logged. Meanwhile a command fails at once (no offline queue): the
+ * request that needed it gets a 500 straight away instead of waiting seconds for ioredis's
+ * retries, and a push is lost (guardedPublisher.ts) instead of arriving late.
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger, role: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 3, connectionName: `facet-${role}` });
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, enableOfflineQueue: false, maxRetriesPerRequest: 3, connectionName: `facet-${role}` });
   redis.on('error', (error: Error) => log.warn({ err: error, redis: describeRedisUrl(url), role }, 'redis connection error'));
   try {
     await redis.connect();
