@@ -143,16 +143,19 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await closeNow(server.facet.app);
       if (joining) return;
       if (config.redisUrl) await dropRedisKeys(config.redisUrl, config.redisPrefix);
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/** Removes a test's PostgreSQL schema with everything in it. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
 }
 
 /**

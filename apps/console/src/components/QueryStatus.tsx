@@ -1,6 +1,6 @@
-import { ApiError } from '@facet/api-client';
 import { Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/errorText.ts';
 
 /** What a screen shows until its data is there: a spinner, or the refusal with a retry. */
 export function QueryStatus({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId?: string }) {
@@ -15,7 +15,7 @@ export function QueryStatus({ error, onRetry, testId }: { error: unknown; onRetr
   return (
     <Result
       status="warning"
-      title={error instanceof ApiError ? error.msg || t(error.messageKey) : t('error.unknown')}
+      title={errorText(error, t)}
       extra={<Button onClick={onRetry}>{t('common.retry')}</Button>}
       data-testid={testId}
     />

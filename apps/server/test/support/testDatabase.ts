@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { onPostgres } from '../harness.ts';
+import { dropTestSchema, onPostgres } from '../harness.ts';
 
 /**
  * A migrated database of the suite's kind without a server: a SQLite file in its own folder, or
@@ -20,12 +19,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
     database,
     drop: async () => {
       await database.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,4 @@
 import { subscriptionRenewalCall, subscriptionsCall, type CallResponse } from '@facet/contracts';
-import { ApiError } from '@facet/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, QRCode, Result, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -16,6 +15,7 @@ import { footerValue } from '../plans/PaymentDialog.tsx';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths, type PayKind } from './mobilePaths.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { errorText } from '../../lib/errorText.ts';
 
 type OrderAnswer = { kind: 'purchase'; data: CallResponse<typeof subscriptionsCall> } | { kind: 'renewal'; data: CallResponse<typeof subscriptionRenewalCall> };
 
@@ -86,7 +86,7 @@ function PayOrder({ kind, type, time, back }: { kind: PayKind; type: string; tim
       <>
         <OrderSummary answer={answer} type={type} />
         {view.error && !view.isFetching ? (
-          <Alert type="warning" showIcon title={view.error instanceof ApiError ? view.error.msg || t(view.error.messageKey) : t('error.unknown')} data-testid="mobile-pay-error" />
+          <Alert type="warning" showIcon title={errorText(view.error, t)} data-testid="mobile-pay-error" />
         ) : null}
         {failedOrder === s ? (
           <>

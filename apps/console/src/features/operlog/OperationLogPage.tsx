@@ -1,4 +1,3 @@
-import { ApiError } from '@facet/api-client';
 import { limits, type OperationLogEntry } from '@facet/contracts';
 import { Alert, Button, DatePicker, Empty, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
@@ -10,6 +9,7 @@ import { PageTitle } from '../shell/PageTitle.tsx';
 import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
 import { entryText } from './entryText.ts';
 import { useOperationLogPage, type OperationLogQuery } from './operationLogQueries.ts';
+import { errorText } from '../../lib/errorText.ts';
 
 /** The account filter's value for "every account"; never sent to the server. */
 const ALL_ACCOUNTS = 'all';
@@ -87,7 +87,7 @@ export default function OperationLogPage() {
         <Alert
           type="warning"
           showIcon
-          title={log.error instanceof ApiError ? log.error.msg || t(log.error.messageKey) : t('error.unknown')}
+          title={errorText(log.error, t)}
           action={
             <Button size="small" onClick={() => void log.refetch()}>
               {t('common.retry')}

@@ -1,5 +1,4 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { ApiError } from '@facet/api-client';
 import { limits, type Plugin } from '@facet/contracts';
 import { Alert, Button, Empty, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { usePluginPage, type PluginListQuery } from './pluginQueries.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { usePluginActions } from './usePluginActions.ts';
 import { VersionsDialog } from './VersionsDialog.tsx';
+import { errorText } from '../../lib/errorText.ts';
 
 const firstPage: PluginListQuery = { page: 1, limit: 20 };
 
@@ -75,7 +75,7 @@ export default function PluginCentrePage() {
           <Alert
             type="warning"
             showIcon
-            title={plugins.error instanceof ApiError ? plugins.error.msg || t(plugins.error.messageKey) : t('error.unknown')}
+            title={errorText(plugins.error, t)}
             action={
               <Button size="small" onClick={() => void plugins.refetch()}>
                 {t('common.retry')}

@@ -1,4 +1,3 @@
-import { ApiError } from '@facet/api-client';
 import { pluginMoveVersionCall, type Plugin, type PluginVersion } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -10,6 +9,7 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { formatBytes } from '../localSettings/formatBytes.ts';
 import { usePluginVersions, useRefreshPlugins } from './pluginQueries.ts';
+import { errorText } from '../../lib/errorText.ts';
 
 /** Enough of a SHA-256 to tell versions apart at a glance; the copy button gives all of it. */
 export const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
@@ -100,7 +100,7 @@ export function VersionsDialog({ plugin, isMain, onAssign, onClose }: VersionsDi
           <Alert
             type="warning"
             showIcon
-            title={versions.error instanceof ApiError ? versions.error.msg || t(versions.error.messageKey) : t('error.unknown')}
+            title={errorText(versions.error, t)}
             style={{ marginBottom: 12 }}
           />
         ) : null}

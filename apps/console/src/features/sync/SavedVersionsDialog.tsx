@@ -1,4 +1,3 @@
-import { ApiError } from '@facet/api-client';
 import type { ProfileLease, SyncVersion } from '@facet/contracts';
 import { formatBytes } from '@facet/i18n/formatBytes';
 import { Alert, App, Button, Empty, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -8,6 +7,7 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRestoreSyncVersion, useSyncVersions } from './syncQueries.ts';
 import { partTextKey, versionBadges } from './versionBadges.ts';
+import { errorText } from '../../lib/errorText.ts';
 
 interface SavedVersionsDialogProps {
   profileId: string;
@@ -108,7 +108,7 @@ export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore
           <Alert
             type="warning"
             showIcon
-            title={versions.error instanceof ApiError ? versions.error.msg || t(versions.error.messageKey) : t('error.unknown')}
+            title={errorText(versions.error, t)}
             style={{ marginBottom: 12 }}
           />
         ) : null}
