@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
     const keys = await openSecretKeys(database.db, config, systemClock, log);
     const services = createServices(database.db, {
       payments: config,
-      blobs: blobStoreFor(config),
+      blobs: await blobStoreFor(config),
       clock: systemClock,
       mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
       keys,
