@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Selectable } from 'kysely';
 import { sharePermissions, widerPermission, type ListQuery, type SharePermission } from '@facet/contracts';
 import type { ProfilesTable } from '../db/schema.ts';
 import { chunk, likePattern, type Executor } from './executor.ts';
@@ -111,7 +111,7 @@ export class ProfilesRepository {
   async listOwned(ownerId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
     let base = this.db.selectFrom('profiles as p').where('p.owner_id', '=', ownerId).where('p.deleted_at', 'is', null);
     if (query.groupId !== undefined) base = query.groupId === '0' ? base.where('p.group_id', 'is', null) : base.where('p.group_id', '=', query.groupId);
-    if (query.search) base = base.where(matches(query.search));
+    if (query.search) base = base.where(matches(this.db, query.search));
     if (query.tagId) base = base.where('p.id', 'in', this.db.selectFrom('profile_tags').select('profile_id').where('tag_id', '=', query.tagId));
     base = byIdOrSerial(base, query);
     const sort = sortColumns[query.sort];
@@ -149,7 +149,7 @@ export class ProfilesRepository {
 
   async listShared(accountId: string, query: ListQuery): Promise<{ rows: ProfileListRecord[]; total: number }> {
     let base = this.reachableFrom(accountId);
-    if (query.search) base = base.where(matches(query.search));
+    if (query.search) base = base.where(matches(this.db, query.search));
     base = byIdOrSerial(base, query);
     const [rows, count] = await Promise.all([
       base
@@ -172,7 +172,7 @@ export class ProfilesRepository {
 
   async listDeleted(ownerId: string, page: number, limit: number, search: string) {
     let base = this.db.selectFrom('profiles as p').where('p.owner_id', '=', ownerId).where('p.deleted_at', 'is not', null);
-    if (search) base = base.where(matches(search));
+    if (search) base = base.where(matches(this.db, search));
     const [rows, count] = await Promise.all([
       base
         .leftJoin('profile_groups as g', 'g.id', 'p.group_id')
@@ -269,7 +269,6 @@ export class ProfilesRepository {
   }
 }
 
-/** Search over name, remark and proxy host (case-insensitive, substring) and the exact id. */
 /** Only the profiles a script named, by id or number; an empty list names none. */
 function byIdOrSerial<Q extends { where: (column: 'p.id' | 'p.serial', op: 'in', values: readonly (string | number)[]) => Q }>(base: Q, query: Pick<ListQuery, 'ids' | 'serials'>): Q {
   let filtered = base;
@@ -278,9 +277,24 @@ function byIdOrSerial<Q extends { where: (column: 'p.id' | 'p.serial', op: 'in',
   return filtered;
 }
 
-function matches(search: string) {
+/**
+ * Search over name, remark and proxy host (case-insensitive, substring) and the exact id.
+ *
+ * The LIKE below is the meaning, on both databases; an index only narrows the rows it reads
+ * (migration 0020). PostgreSQL's pg_trgm GIN indexes serve the LIKE itself and recheck it. On
+ * SQLite the FTS5 trigram table names the candidates first: it folds case for every script,
+ * where SQLite's lower() and LIKE fold ASCII only, so it finds at least what the LIKE finds, and
+ * the LIKE then keeps exactly today's rows. Trigrams need three characters: a shorter search
+ * reads the account's profiles as before.
+ */
+function matches(db: Executor, search: string) {
   const pattern = likePattern(search);
-  return sql<boolean>`(lower(p.name) like ${pattern} escape '\\' or lower(p.remark) like ${pattern} escape '\\' or lower(p.proxy_host) like ${pattern} escape '\\' or p.id = ${search})`;
+  const like = sql<boolean>`(lower(p.name) like ${pattern} escape '\\' or lower(p.remark) like ${pattern} escape '\\' or lower(p.proxy_host) like ${pattern} escape '\\' or p.id = ${search})`;
+  const needle = search.toLowerCase();
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...needle].length < 3) return like;
+  // A quoted FTS5 string is one phrase of consecutive trigrams: the substring, taken literally.
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  return sql<boolean>`(p.rowid in (select rowid from profile_search where profile_search match ${phrase} union all select rowid from profiles where id = ${search}) and ${like})`;
 }
 
 function normaliseCounts<T extends { member_count: number | string | bigint | null }>(row: T): T & { member_count: number } {
