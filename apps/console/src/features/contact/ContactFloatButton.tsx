@@ -1,12 +1,10 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { FloatButton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
-
-// The dialog loads when first opened: the button is on the sign-in page, the dialog rarely is.
-const ContactDialog = lazy(() => import('./ContactDialog.tsx').then((m) => ({ default: m.ContactDialog })));
+import { ContactDialog } from './ContactDialog.tsx';
 
 const EDGE_PX = 24;
 
@@ -32,11 +30,7 @@ export function ContactFloatButton() {
         data-testid="contact-float"
         data-placement={insideWel ? 'bottom-left' : 'bottom-right'}
       />
-      {open ? (
-        <Suspense fallback={null}>
-          <ContactDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      {open ? <ContactDialog onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
