@@ -50,13 +50,17 @@ describe('profiles across machines: the lease and the state sync', () => {
     await server.close();
   });
 
-  it('one machine runs a profile at a time: the second is told where and since when, until the first releases or lapses', async () => {
+  /** An owner's profile shared to run with another account, and two computers' device keys. */
+  const sharedProfileOnTwoDevices = async () => {
     const owner = await signedIn(server);
     const runner = await signedIn(server);
     const [id] = await createProfiles(owner.client, 1);
     await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [runner.username], permission: 'run' });
-    const laptop = newDevice();
-    const desktop = newDevice();
+    return { owner, runner, id, laptop: newDevice(), desktop: newDevice() };
+  };
+
+  it('one machine runs a profile at a time: the second is told where and since when, until the first releases or lapses', async () => {
+    const { owner, runner, id, laptop, desktop } = await sharedProfileOnTwoDevices();
 
     const first = await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Office laptop' });
     expect(first.lease).toMatchObject({ device: 'Office laptop', by: owner.username });
@@ -96,12 +100,7 @@ describe('profiles across machines: the lease and the state sync', () => {
   });
 
   it('saves a version from sealed chunks, answers only what is missing, and gives it to the next machine', async () => {
-    const owner = await signedIn(server);
-    const runner = await signedIn(server);
-    const [id] = await createProfiles(owner.client, 1);
-    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [runner.username], permission: 'run' });
-    const laptop = newDevice();
-    const desktop = newDevice();
+    const { owner, runner, id, laptop, desktop } = await sharedProfileOnTwoDevices();
     const launch = await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop' });
     const key = laptop.open(launch.sealed, id!).syncKey;
     expect(Buffer.from(key, 'base64url')).toHaveLength(32);
