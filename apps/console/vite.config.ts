@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the import graph scripts/checks/consoleBudget.mjs weighs.
+    manifest: true,
     rollupOptions: {
       output: {
         // React apart from our code so a change of ours does not bust its cache. antd is left to

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { ensureNode, ensureNpmDependencies } from '../lib/ensure.mjs';
-import { root } from '../lib/paths.mjs';
+import { ensureConsoleBuild, ensureNode, ensureNpmDependencies } from '../lib/ensure.mjs';
+import { consoleDist, root } from '../lib/paths.mjs';
 import { run } from '../lib/run.mjs';
+import { checkConsoleBudget } from './consoleBudget.mjs';
 import { checkDependencyRules } from './dependencyRules.mjs';
 import { checkUsedLocaleKeys } from './usedLocaleKeys.mjs';
 
@@ -28,5 +29,11 @@ export async function checkAll() {
   const missingTexts = checkUsedLocaleKeys(root);
   for (const problem of missingTexts) console.error(`  ${problem}`);
   record('locale keys the console uses', missingTexts.length === 0);
+  // Weighs the built console: build it first when it is missing or older than its sources (the
+  // lint suite runs before the unit and e2e suites, which would otherwise build it).
+  await ensureConsoleBuild();
+  const overBudget = checkConsoleBudget(consoleDist);
+  for (const problem of overBudget) console.error(`  ${problem}`);
+  record('console sign-in page within its download budget', overBudget.length === 0);
   return results;
 }

@@ -17,11 +17,15 @@ export function initialLanguage(): Language {
 }
 
 export async function initI18n(language: Language): Promise<typeof i18next> {
-  // English is always loaded: it is the fallback for anything missing elsewhere.
+  // English is always loaded: it is the fallback for anything missing elsewhere. Both are fetched
+  // at once, and the first render waits for them (main.tsx), so no text shows untranslated.
+  const [english, active] = await Promise.all([loadBundle('en-US'), language.tag === 'en-US' ? null : loadBundle(language.tag)]);
+  const resources: Record<string, { translation: Record<string, unknown> }> = { 'en-US': { translation: english } };
+  if (active) resources[language.tag] = { translation: active };
   await i18next.use(initReactI18next).init({
     lng: 'en-US',
     fallbackLng: 'en-US',
-    resources: { 'en-US': { translation: await loadBundle('en-US') } },
+    resources,
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -1,6 +1,8 @@
 import { captchaCall, limits, validateCaptcha } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Flex, Form, Input, Skeleton, type FormInstance } from 'antd';
+import { Flex, Form, Skeleton, type FormInstance } from 'antd';
+// Input alone, not antd's Input index with TextArea, Search and OTP: the sign-in page loads this.
+import Input from 'antd/es/input/Input';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';

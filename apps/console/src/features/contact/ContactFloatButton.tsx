@@ -1,10 +1,12 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { FloatButton } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { ContactDialog } from './ContactDialog.tsx';
+
+// The dialog loads when first opened: the button is on the sign-in page, the dialog rarely is.
+const ContactDialog = lazy(() => import('./ContactDialog.tsx').then((m) => ({ default: m.ContactDialog })));
 
 const EDGE_PX = 24;
 
@@ -30,7 +32,11 @@ export function ContactFloatButton() {
         data-testid="contact-float"
         data-placement={insideWel ? 'bottom-left' : 'bottom-right'}
       />
-      {open ? <ContactDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ContactDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,15 @@
 import { ApiError } from '@facet/api-client';
 import type { Member } from '@facet/contracts';
-import { Button, Flex, Result, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Flex, Spin } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useMember } from '../auth/session.ts';
+
+// Result's pictures weigh more than the rest of this file's imports, and the sign-in page, which
+// loads this file, never shows them.
+const Result = lazy(() => import('antd/es/result'));
 
 /** Renders `children(member)` for a signed-in person; sends everyone else to /login. */
 export function RequireAuth({ children }: { children: (member: Member) => ReactNode }) {
@@ -17,11 +21,13 @@ export function RequireAuth({ children }: { children: (member: Member) => ReactN
   if (member.data) return <>{children(member.data)}</>;
   if (member.error && !(member.error instanceof ApiError && member.error.isSessionProblem)) {
     return (
-      <Result
-        status="warning"
-        title={member.error instanceof ApiError ? member.error.msg : t('error.unknown')}
-        extra={<Button onClick={() => void member.refetch()}>{t('common.retry')}</Button>}
-      />
+      <Suspense fallback={null}>
+        <Result
+          status="warning"
+          title={member.error instanceof ApiError ? member.error.msg : t('error.unknown')}
+          extra={<Button onClick={() => void member.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Suspense>
     );
   }
   return (
