@@ -3,9 +3,9 @@ import { Code } from '@facet/contracts';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from 'antd/es/locale';
 import { useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { PreferencesProvider } from './Preferences.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { RuntimeContext } from './RuntimeContext.tsx';
 import type { Runtime } from './runtime.ts';
 
@@ -36,12 +36,13 @@ export function App({ runtime, antdLocale }: { runtime: Runtime; antdLocale: Loc
       },
     });
   }, [runtime]);
-  const router = useMemo(() => createRouter(runtime), [runtime]);
   return (
     <RuntimeContext.Provider value={runtime}>
       <QueryClientProvider client={queryClient}>
         <PreferencesProvider initialLocale={antdLocale}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes runtime={runtime} />
+          </BrowserRouter>
         </PreferencesProvider>
       </QueryClientProvider>
     </RuntimeContext.Provider>

@@ -1,8 +1,9 @@
-import { ApiClient, PushChannel, type ApiError } from '@facet/api-client';
+import { ApiClient, type ApiError } from '@facet/api-client';
 import { Code, PUSH_LOGIN_BY_COOKIE, publicConfigSchema, sessionModes, type BridgePush, type ClientBootstrap, type PublicConfig, type RealtimeProgress, type RealtimePush } from '@facet/contracts';
-import { BridgeClient } from '../lib/bridge.ts';
+import type { BridgeClient } from '../lib/bridge.ts';
 import { browserCredentialStore } from '../lib/credentials.ts';
 import { EventHub } from '../lib/events.ts';
+import { lazyPushChannel, type Push } from '../lib/lazyPush.ts';
 import { currentLanguage } from '../lib/language.ts';
 import { detectMode, isMobileUserAgent, readClientBootstrap, type AppMode } from '../lib/mode.ts';
 
@@ -31,7 +32,7 @@ export interface Runtime {
   mode: AppMode;
   mobile: boolean;
   api: ApiClient;
-  push: PushChannel;
+  push: Push;
   credentials: ReturnType<typeof browserCredentialStore>;
   bridge: BridgeClient | null;
   bootstrap: ClientBootstrap | null;
@@ -67,7 +68,7 @@ export async function createRuntime(): Promise<Runtime> {
   // The browser version keeps its session in HttpOnly cookies; the desktop client hands its
   // token to the agent, so it keeps the token itself (sealed storage).
   const cookieSession = bootstrap === null;
-  const push = new PushChannel({
+  const push = lazyPushChannel({
     pushHost: config.pushHost,
     getAuth: () => (cookieSession ? (credentials.load() ? PUSH_LOGIN_BY_COOKIE : null) : credentials.load()?.auth),
     loginByCookie: cookieSession,
@@ -89,8 +90,10 @@ export async function createRuntime(): Promise<Runtime> {
     },
     onNetworkFailure: (error) => events.emit('networkFailure', error),
   });
+  // The bridge's code (and its messages' schemas) only where there is an agent to talk to: the
+  // browser version's sign-in page does without it (scripts/checks/consoleBudget.mjs).
   const bridge = bootstrap
-    ? new BridgeClient(bootstrap, (message) => events.emit('bridgePush', message), (connected) => events.emit('bridgeStatus', connected), getLanguage)
+    ? new (await import('../lib/bridge.ts')).BridgeClient(bootstrap, (message) => events.emit('bridgePush', message), (connected) => events.emit('bridgeStatus', connected), getLanguage)
     : null;
   bridge?.connect().catch(() => undefined);
   // The agent launches profiles as the signed-in user: it gets the session when the bridge
