@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { loginCall, memberCall, profileBatchCreateCall, profileCreateCall, profileListCall, publicConfigSchema } from '@facet/contracts';
-import pg from 'pg';
 import { benchCdpRoundTrip } from './cdpRoundTrip.ts';
+import { dropDatabase, freshDatabase } from './lib/benchDatabase.ts';
 import { benchLaunch } from './launch.ts';
 import { operatorCli } from './lib/operatorCli.ts';
 import { profileTemplate as template } from './lib/profileTemplate.ts';
 import { benchProfileSync } from './profileSync.ts';
+import { benchRequestCpu } from './requestCpu.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
@@ -103,24 +104,6 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number, searchOn
   }
 }
 
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `facet_bench_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(adminUrl: string, url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-  await client.end();
-}
-
 function log(line: string) {
   console.log(line);
 }
@@ -159,7 +142,7 @@ function searchReport(results: EngineResult[]): string {
   ].join('\n');
 }
 
-// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- launch`, `-- cdp` or `-- sync` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- launch`, `-- cdp` or `-- sync` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
 if (only === undefined || only === 'list') {
@@ -175,6 +158,11 @@ if (only === 'search') {
   if (process.env.DATABASE_URL && process.env.BENCH_ENGINES !== 'sqlite') results.push(await benchEngine('postgres', 18481, true));
   fs.appendFileSync(file, searchReport(results));
   console.log(searchReport(results));
+}
+if (only === undefined || only === 'cpu') {
+  const cpu = await benchRequestCpu();
+  fs.appendFileSync(file, cpu);
+  console.log(cpu);
 }
 if (only === undefined || only === 'launch') {
   const launch = await benchLaunch();

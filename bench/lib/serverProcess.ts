@@ -5,6 +5,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface BenchServer {
   url: string;
+  /** The server's process id, to read its CPU time from /proc. */
+  pid: number;
   /** Waits until the server's output matches (e.g. a pool being full). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startServer(env: Record<string, string>, port: number, nod
   }
   return {
     url,
+    pid: child.pid!,
     waitFor: async (pattern, timeoutMs = 120_000) => {
       const until = Date.now() + timeoutMs;
       while (!pattern.test(output)) {

@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   Code,
   WEB_PREFIX,
-  computeSignature,
   decodePayload,
   limits,
   loginCall,
@@ -26,6 +25,7 @@ import type { CallContext } from './context.ts';
 import { clearSessionCookies, cookieSessionOf, grantToCookies, withCookieRefresh, type CookieSession } from './cookieSession.ts';
 import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
 import { machineName, runInScope } from './requestScope.ts';
+import { requestSignature } from './requestSignature.ts';
 
 export type CallHandler<C extends CallDefinition> = (
   payload: z.output<C['request']>,
@@ -81,12 +81,14 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
             : await readWebCall(request, url, call, deps, (l) => (language = l), cookies);
           const parsed = call.request.safeParse(withCookieRefresh(call, payload, cookies));
           if (!parsed.success) throw invalidInput(parsed.error);
-          const machine = isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent);
+          // Most calls change nothing the operation log records: the name is made on the first ask.
+          let machine: string | undefined;
+          const machineOnce = () => (machine ??= isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent));
           const secure = requestOrigin(request, deps).startsWith('https:');
           // A sign-in says itself whether to keep the session past the browser's close.
           const keep = call === loginCall ? (parsed.data as { isKeep: boolean }).isKeep : cookies?.keep === true;
           const run = async (): Promise<KeptAnswer> => {
-            const data = await runInScope({ machine }, () => handler(parsed.data, ctx));
+            const data = await runInScope({ machine: machineOnce }, () => handler(parsed.data, ctx));
             return { status: 200, body: answer(Code.OK, ctx.language, grantToCookies(call, data, cookies && { ...cookies, keep }, reply, secure, deps.clock.now()) ?? null) };
           };
           const key = idempotencyKeyOf(request, call);
@@ -119,7 +121,7 @@ async function readWebCall(
   if (Math.abs(now - signed.timestamp) > limits.signatureWindowSeconds * 1000) {
     throw new AppError(Code.STALE_TIMESTAMP, { serverTime: now });
   }
-  const expected = computeSignature(deps.signKey, url, signed);
+  const expected = requestSignature(deps.signKey, url, signed);
   if (!signaturesEqual(expected, signed.sign)) throw new AppError(Code.BAD_SIGNATURE);
   if (!(await deps.replayGuard.accept(signed.sign))) throw new AppError(Code.REPLAYED_REQUEST);
 

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What a change made during a call needs to know about where the call came from. */
 export interface RequestScope {
-  /** Shown in the operation log as the machine name. */
-  machine: string;
+  /** Shown in the operation log as the machine name; worked out when a change asks for it. */
+  machine: () => string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -18,7 +18,7 @@ export function runInScope<T>(scope: RequestScope, work: () => Promise<T>): Prom
 
 /** Outside any call (the operator CLI, a payment webhook) the caller says what to show. */
 export function currentMachine(fallback: string): string {
-  return storage.getStore()?.machine ?? fallback;
+  return storage.getStore()?.machine() ?? fallback;
 }
 
 /**

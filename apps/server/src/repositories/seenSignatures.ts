@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SignatureStore } from '../services/replayGuard.ts';
+import { queryTemplates } from '../db/queryTemplate.ts';
 import { RelaxedWrite } from './relaxedWrite.ts';
 
 /** The replay guard's memory in the database: one insert per signed call. */
@@ -17,12 +18,15 @@ export class SeenSignaturesRepository implements SignatureStore {
    */
   remember(signature: string, now: number, expiresAt: number): Promise<boolean> {
     return this.relaxed.run(async (db) => {
-      const result = await db
-        .insertInto('seen_signatures')
-        .values({ signature, expires_at: expiresAt })
-        .onConflict((oc) => oc.column('signature').doUpdateSet({ expires_at: expiresAt }).where('seen_signatures.expires_at', '<=', now))
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows) === 1;
+      const result = await db.executeQuery(
+        queryTemplates.compiled(db, 'seenSignatures.remember', { signature, now, expiresAt }, (v) =>
+          db
+            .insertInto('seen_signatures')
+            .values({ signature: v.signature, expires_at: v.expiresAt })
+            .onConflict((oc) => oc.column('signature').doUpdateSet({ expires_at: v.expiresAt }).where('seen_signatures.expires_at', '<=', v.now)),
+        ),
+      );
+      return Number(result.numAffectedRows) === 1;
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { queryTemplates } from '../db/queryTemplate.ts';
 import type { Database, SessionsTable } from '../db/schema.ts';
 import type { Account } from './accounts.ts';
 
@@ -18,13 +19,14 @@ export class SessionsRepository {
    * this, and on PostgreSQL each round trip over loopback costs more than the lookup itself.
    */
   async findWithAccountByTokenHash(tokenHash: string): Promise<{ session: SessionRow; account: Account } | undefined> {
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('accounts as a', 'a.id', 's.account_id')
-      .selectAll('a')
-      .select(sessionColumns.map((column) => `s.${column} as session_${column}` as const))
-      .where('s.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = await queryTemplates.run(this.db, 'sessions.findWithAccountByTokenHash', { tokenHash }, (v) =>
+      this.db
+        .selectFrom('sessions as s')
+        .innerJoin('accounts as a', 'a.id', 's.account_id')
+        .selectAll('a')
+        .select(sessionColumns.map((column) => `s.${column} as session_${column}` as const))
+        .where('s.token_hash', '=', v.tokenHash),
+    );
     if (!row) return undefined;
     const session = {} as Record<string, unknown>;
     const account = { ...row } as Record<string, unknown>;

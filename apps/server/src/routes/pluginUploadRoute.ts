@@ -64,7 +64,7 @@ export function pluginUploadRoute(app: FastifyInstance, services: Services): voi
         if (!pkg) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'package', key: 'validation.required' }] });
 
         const machine = machineName(session?.client_info ?? null, request.headers['user-agent'] ?? '');
-        const stored = await runInScope({ machine }, () => services.plugins.upload(account, { fields: fields.data, icon, pkg: pkg! }));
+        const stored = await runInScope({ machine: () => machine }, () => services.plugins.upload(account, { fields: fields.data, icon, pkg: pkg! }));
         return reply.send(answer(Code.OK, language, stored));
       } catch (error) {
         // A refusal may come before the body was read to its end: close rather than drain it.

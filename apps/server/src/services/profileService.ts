@@ -32,13 +32,12 @@ import type { Executor } from '../repositories/executor.ts';
 import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
-import { TagsRepository } from '../repositories/tags.ts';
 import { toTag } from './tagView.ts';
 import type { SecretBox } from './secretBox.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
 import type { LaunchGrants } from './launchGrant.ts';
-import type { LeaseService } from './leaseService.ts';
+import { toLease, type LeaseService } from './leaseService.ts';
 import type { SyncService } from './syncService.ts';
 import { accessTo, type ProfileAccess } from './profileAccess.ts';
 import { columnsToSettings, settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
@@ -73,10 +72,8 @@ export class ProfileService {
   }
 
   async list(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
-    const { rows, total } = await this.profiles.listOwned(actor.id, query);
-    const ids = rows.map((r) => r.id);
-    const [tags, running] = await Promise.all([new TagsRepository(this.db).of(ids), this.leases.liveOf(ids)]);
-    return { list: rows.map((r) => toProfileRow(r, (tags.get(r.id) ?? []).map(toTag), running.get(r.id) ?? null)), total };
+    const { rows, total } = await this.profiles.listOwned(actor.id, query, this.clock.now());
+    return { list: rows.map((r) => toProfileRow(r, r.tags.map(toTag), r.lease && toLease(r.lease))), total };
   }
 
   async listShared(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
