@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient, memoryCredentialStore } from '@facet/api-client';
-import { loginCall, memberCall, profileListCall, publicConfigSchema } from '@facet/contracts';
+import { memberCall, profileListCall } from '@facet/contracts';
 import { partsOf, requestParts, type CpuProfile } from './lib/cpuProfileParts.ts';
-import { operatorCli } from './lib/operatorCli.ts';
-import { freshDatabase, dropDatabase } from './lib/benchDatabase.ts';
-import { seedProfiles } from './lib/seed.ts';
-import { startServer, type BenchServer } from './lib/serverProcess.ts';
+import { withSeededServer } from './lib/seededServer.ts';
+import type { BenchServer } from './lib/serverProcess.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
 
 /**
@@ -20,8 +16,6 @@ import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const RATE = Number(process.env.BENCH_CPU_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const EMAIL = 'bench@example.test';
-const PASSWORD = 'bench password 1';
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
 function processCpuMs(pid: number): number {
@@ -75,36 +69,25 @@ export interface RequestCpuResult {
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<RequestCpuResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `facet-bench-cpu-${engine}-`));
-  const profileDir = path.join(dataDir, 'cpu-profile');
-  const databaseUrl = engine === 'postgres' ? await freshDatabase(process.env.DATABASE_URL!) : null;
-  const env = { FACET_DATA_DIR: dataDir, FACET_DATA_KEY: randomBytes(32).toString('base64url'), DATABASE_URL: databaseUrl ?? '' };
-  try {
-    let server = await startServer(env, port);
-    operatorCli(env, 'create-user', '--email', EMAIL, '--password', PASSWORD);
-    await seedProfiles({ dataDir, databaseUrl, dataKey: env.FACET_DATA_KEY, email: EMAIL, count: PROFILES });
-    const { signKey } = publicConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
-    const client = new ApiClient({ baseUrl: server.url, signKey, credentials: memoryCredentialStore(null), getLanguage: () => 0 });
-    const { auth } = await client.call(loginCall, { account: EMAIL, passwd: PASSWORD, isKeep: 1 });
+  return withSeededServer(engine, port, PROFILES, async (seeded) => {
+    const { signKey, auth } = seeded;
     let page = 0;
+    const listPayload = () => ({ page: (page++ % 50) + 1, limit: 20 });
     const load = (s: BenchServer, call: typeof memberCall | typeof profileListCall, payload: () => unknown) =>
       measure(s, () => signedLoad({ url: s.url, signKey, auth, call, payload, rate: RATE, seconds: SECONDS }));
-    const listPayload = () => ({ page: (page++ % 50) + 1, limit: 20 });
-
-    // A running server keeps fingerprints ready; let that settle before anything is read.
-    await server.waitFor(/"os":"windows".*fingerprint pool full/);
     // Warm: the first requests compile what every later one reuses.
-    await signedLoad({ url: server.url, signKey, auth, call: profileListCall, payload: listPayload, rate: RATE, seconds: 2 });
-    const member = await load(server, memberCall, () => ({}));
-    const list = await load(server, profileListCall, listPayload);
-    await server.stop();
+    const warm = (s: BenchServer) => signedLoad({ url: s.url, signKey, auth, call: profileListCall, payload: listPayload, rate: RATE, seconds: 2 });
+
+    await warm(seeded.server);
+    const member = await load(seeded.server, memberCall, () => ({}));
+    const list = await load(seeded.server, profileListCall, listPayload);
 
     // The same load under the sampling profiler, for the split (the profiler adds its own cost).
-    server = await startServer(env, port, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-    await server.waitFor(/"os":"windows".*fingerprint pool full/);
-    await signedLoad({ url: server.url, signKey, auth, call: profileListCall, payload: listPayload, rate: RATE, seconds: 2 });
-    const profiled = await load(server, profileListCall, listPayload);
-    await server.stop();
+    const profileDir = path.join(seeded.dataDir, 'cpu-profile');
+    const profiling = await seeded.restart(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    await warm(profiling);
+    const profiled = await load(profiling, profileListCall, listPayload);
+    await profiling.stop();
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no CPU profile');
     const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
@@ -113,10 +96,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     if (parts.size === 0) throw new Error('no profile samples fell in the load window');
     if (process.env.BENCH_KEEP_PROFILE) fs.copyFileSync(path.join(profileDir, file), path.join(process.env.BENCH_KEEP_PROFILE, `${engine}.cpuprofile`));
     return { engine, member, list, parts, profiledRequests: served };
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await dropDatabase(process.env.DATABASE_URL!, databaseUrl);
-  }
+  });
 }
 
 function report(results: RequestCpuResult[]): string {

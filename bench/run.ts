@@ -7,6 +7,7 @@ import { loginCall, memberCall, profileBatchCreateCall, profileCreateCall, profi
 import { benchCdpRoundTrip } from './cdpRoundTrip.ts';
 import { dropDatabase, freshDatabase } from './lib/benchDatabase.ts';
 import { benchLaunch } from './launch.ts';
+import { benchListRates } from './listRates.ts';
 import { operatorCli } from './lib/operatorCli.ts';
 import { profileTemplate as template } from './lib/profileTemplate.ts';
 import { benchProfileSync } from './profileSync.ts';
@@ -142,7 +143,7 @@ function searchReport(results: EngineResult[]): string {
   ].join('\n');
 }
 
-// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- launch`, `-- cdp` or `-- sync` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp` or `-- sync` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
 if (only === undefined || only === 'list') {
@@ -163,6 +164,11 @@ if (only === undefined || only === 'cpu') {
   const cpu = await benchRequestCpu();
   fs.appendFileSync(file, cpu);
   console.log(cpu);
+}
+if (only === undefined || only === 'rates') {
+  const rates = await benchListRates();
+  fs.appendFileSync(file, rates);
+  console.log(rates);
 }
 if (only === undefined || only === 'launch') {
   const launch = await benchLaunch();

@@ -1,4 +1,4 @@
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -13,10 +13,14 @@ import type { Database } from '../db/schema.ts';
  * call it inside a transaction of the same connection (it would wait for itself). PostgreSQL
  * needs nothing here: those tables are UNLOGGED (migration 0017), idempotency_keys excepted.
  */
+// Compiled once: the replay guard runs these around every signed call's insert.
+const readLevel = CompiledQuery.raw('pragma synchronous');
+const relaxed = CompiledQuery.raw('pragma synchronous = normal');
+
 export class RelaxedWrite {
   private readonly onSqlite: boolean;
-  /** The connection's own `synchronous` level, read once. */
-  private ownLevel: number | null = null;
+  /** The connection's own `synchronous` level, read once, as the statement that restores it. */
+  private restore: CompiledQuery | null = null;
 
   constructor(private readonly db: Kysely<Database>) {
     this.onSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -25,15 +29,15 @@ export class RelaxedWrite {
   run<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     if (!this.onSqlite) return write(this.db);
     return this.db.connection().execute(async (connection) => {
-      if (this.ownLevel === null) {
-        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(connection);
-        this.ownLevel = Number(rows[0]?.synchronous ?? 2);
+      if (this.restore === null) {
+        const { rows } = await connection.executeQuery<{ synchronous: number }>(readLevel);
+        this.restore = CompiledQuery.raw(`pragma synchronous = ${Number(rows[0]?.synchronous ?? 2)}`);
       }
-      await sql`pragma synchronous = normal`.execute(connection);
+      await connection.executeQuery(relaxed);
       try {
         return await write(connection);
       } finally {
-        await sql`pragma synchronous = ${sql.raw(String(this.ownLevel))}`.execute(connection);
+        await connection.executeQuery(this.restore);
       }
     });
   }
