@@ -6,7 +6,17 @@ interface TargetInfo {
   type: string;
 }
 
-const autoAttach = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+/**
+ * Chromium's own UI (browser_ui: its WebUI tab strip, menus) is left alone besides the browser
+ * and tab targets CDP leaves out anyway: no site reaches it, it takes no identity, and holding it
+ * paused until the agent lets it go only slows the window that the first tab opens in.
+ */
+const autoAttach = {
+  autoAttach: true,
+  waitForDebuggerOnStart: true,
+  flatten: true,
+  filter: [{ type: 'browser', exclude: true }, { type: 'tab', exclude: true }, { type: 'browser_ui', exclude: true }, {}],
+};
 const workerTypes = new Set(['worker', 'shared_worker', 'service_worker']);
 
 /** A target that has gone, or lacks a domain (workers have no Page), is fine; anything else is a real failure. */
@@ -86,8 +96,10 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
         // A paused worker evaluates this before its own script.
         steps.push(send({ method: 'Runtime.evaluate', params: { expression: pageScript, silent: true } }));
       } else if (pageScript) {
-        // New-document scripts only run in a page whose Page domain is enabled.
-        steps.push(send({ method: 'Page.enable', params: {} }).then(() => send({ method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: pageScript, runImmediately: true } })));
+        // New-document scripts only run in a page whose Page domain is enabled. A session runs its
+        // commands in the order they were sent, so the script follows the enable without waiting
+        // for its answer (a round trip to a renderer that is still starting).
+        steps.push(send({ method: 'Page.enable', params: {} }), send({ method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: pageScript, runImmediately: true } }));
       }
       await Promise.all(steps);
     } catch (error) {

@@ -76,7 +76,7 @@ export function metadataFor(os: OperatingSystem, userAgent: string): UserAgentMe
 export function resolveIdentity(profile: Profile, byIp: { timezone?: string; languages?: string[]; latitude?: number; longitude?: number } = {}, machineLanguages: readonly string[] = ['en-US', 'en']): Identity {
   const fp = profile.fingerprint;
   const [width, height] = profile.resolution.split('x').map(Number) as [number, number];
-  const ownLanguages = profile.language.split(',').map((l) => l.split(';')[0]!.trim()).filter(Boolean);
+  const ownLanguages = languagesOf(profile);
   const languages = ownLanguages.length > 0 ? ownLanguages : fp.languageByIp && byIp.languages?.length ? byIp.languages : [...machineLanguages];
   const timezone = profile.timezone || (fp.timezoneByIp ? (byIp.timezone ?? null) : null);
   const geoByIp = fp.geolocation.byIp && byIp.latitude !== undefined && byIp.longitude !== undefined;
@@ -98,4 +98,19 @@ export function resolveIdentity(profile: Profile, byIp: { timezone?: string; lan
     },
     headers: Object.fromEntries(fp.customHeaders.map((h) => [h.name, h.value])),
   };
+}
+
+/** The profile's own languages, without q-values; empty when it names none. */
+function languagesOf(profile: Profile): string[] {
+  return profile.language.split(',').map((l) => l.split(';')[0]!.trim()).filter(Boolean);
+}
+
+/**
+ * Whether the proxy's exit decides something Chromium must be started with: the time zone (its
+ * environment) or the languages (its command line). When it does not, the exit reaches only CDP
+ * overrides (coordinates), and Chromium can start while the exit is checked.
+ */
+export function exitShapesSpawn(profile: Profile): boolean {
+  const fp = profile.fingerprint;
+  return (!profile.timezone && fp.timezoneByIp) || (languagesOf(profile).length === 0 && fp.languageByIp);
 }

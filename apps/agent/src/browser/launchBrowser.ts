@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
 import { StartFailure } from '../core/startFailure.ts';
-import { attachIdentity } from './attachIdentity.ts';
+import { attachIdentity, type AttachedIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from './cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from './cdpEndpoint.ts';
 import { CdpMux } from './cdpMux.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
 import { machineFonts } from './fontConfig.ts';
 import type { GeoFacts } from './geoIp.ts';
+import { exitShapesSpawn } from './identity.ts';
 import { planLaunch, type LaunchPlan } from './launchPlan.ts';
 import { machineFacts } from './machineFacts.ts';
 import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
@@ -44,7 +45,12 @@ export interface LaunchSettings {
   geo: (ip: string) => Promise<GeoFacts | null>;
   /** What the browser held at its stop, when the profile syncs cookies. */
   saveCookies: (cookies: Cookie[]) => Promise<void>;
+  /** Told as each step of the start ends (launchTrace.ts): names only, never a value. */
+  trace?: (step: LaunchStep) => void;
 }
+
+/** The steps of a start its trace names (the exit check may end before or after the spawn). */
+export type LaunchStep = 'hop' | 'exitChecked' | 'spawned' | 'devtoolsUp' | 'autoAttach' | 'browserCommands' | 'cookies' | 'targetCreated' | 'identityApplied' | 'navigating' | 'endpoint';
 
 export interface LaunchedBrowser {
   /** The agent's DevTools WebSocket for this browser, with the start's secret (cdpEndpoint.ts). */
@@ -79,25 +85,34 @@ export interface LaunchedBrowser {
 /**
  * One profile's browser, from nothing to a first page that already has the profile's identity,
  * in named steps: proxy hop → exit check → plan (launchPlan.ts) → files → Chromium → identity
- * for every target → browser permissions → cookies → start page. A step that fails throws a
+ * for every target → browser permissions and cookies, beside the first tab's set-up → start
+ * page. The exit check runs beside Chromium's start unless the exit decides how Chromium starts
+ * (time zone, languages); the first tab is created after it passes. A step that fails throws a
  * StartFailure naming why; what the earlier steps started is taken down again.
  */
 export async function launchBrowser(profile: Profile, settings: LaunchSettings): Promise<LaunchedBrowser> {
+  const trace = settings.trace ?? (() => {});
   const hop = await startHop(profile);
+  trace('hop');
   let chromium: PipedChromium | null = null;
   let cdp: CdpConnection | null = null;
   let devtools: CdpEndpoint | null = null;
   try {
     const userDataDir = path.join(settings.profilesDir, profile.id);
     fs.mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
-    // The exit decides the time zone, locale and languages Chromium starts with; the fonts and
-    // plugins are read meanwhile.
+    // The exit is checked from here on. Chromium waits for it only when the exit decides the time
+    // zone or languages it starts with; otherwise it starts meanwhile, and either way no tab is
+    // created before the check has passed.
+    const exitCheck = upstreamUrl(profile.proxy) ? checkExit(profile, hop, settings).then((exit) => (trace('exitChecked'), exit)) : Promise.resolve(null);
+    // Awaited below; a failure meanwhile (fonts, plugins) must not leave it unhandled.
+    exitCheck.catch(() => {});
     const fp = profile.fingerprint;
     const asksFontconfig = (fp.fonts.mode === 'custom' && fp.fonts.list.length > 0) || fp.canvas === 'rendering';
     // Without fontconfig's answer the page script hides what it can (launchPlan.ts).
     const fonts = asksFontconfig ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
-    const [exit, machine, extensions] = await Promise.all([upstreamUrl(profile.proxy) ? checkExit(profile, hop, settings) : null, fonts, settings.extensions(userDataDir)]);
-    const plan = planLaunch(profile, exit, {
+    const shapesSpawn = exitShapesSpawn(profile);
+    const [spawnExit, machine, extensions] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir)]);
+    const context = {
       machine: machineFacts(settings.extraArgs),
       machineFonts: machine,
       baseFontConfig: baseFontConfig(settings.env),
@@ -107,23 +122,43 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       headless: settings.headless,
       extraArgs: settings.extraArgs,
       mayRunProfileCode: settings.mayRunProfileCode,
-    });
-    writeFiles(plan, userDataDir, profile);
-    chromium = spawnChromiumWithPipe(settings.chromium, plan.args, { ...settings.env, ...plan.env });
+    };
+    const spawnPlan = planLaunch(profile, spawnExit, context);
+    writeFiles(spawnPlan, userDataDir, profile);
+    chromium = spawnChromiumWithPipe(settings.chromium, spawnPlan.args, { ...settings.env, ...spawnPlan.env });
+    trace('spawned');
     const mux = new CdpMux(chromium.transport);
     const connection = new CdpConnection(mux.agentTransport());
     cdp = connection;
-    await cameUp(connection, chromium);
+    const [exit] = await Promise.all([exitCheck, cameUp(connection, chromium).then(() => trace('devtoolsUp'))]);
+    // The exit's coordinates reach the CDP overrides; the command line, environment and files are
+    // the same in both plans (launchPlan.test.ts).
+    const plan = shapesSpawn || exit === null ? spawnPlan : planLaunch(profile, exit, context);
     const identity = await attachIdentity(connection, plan.targetCommands, plan.pageScript, settings.onError);
+    trace('autoAttach');
     // A script's resume of a paused target waits for the agent's own set-up of it.
     mux.setReady((targetId) => identity.ready(targetId));
-    for (const command of plan.browserCommands) await connection.send(command.method, command.params);
-    const cookies = await restoreCookies(connection, profile, userDataDir, settings);
-    await openStartPage(connection, identity, profile.startPage);
+    // The first tab is created and given the identity while the browser's permissions and the
+    // cookies go in; it navigates once all of them are in.
+    const firstTab = newTab(connection, identity, trace);
+    firstTab.catch(() => {});
+    const [tabSession, cookies] = await Promise.all([
+      firstTab,
+      (async () => {
+        for (const command of plan.browserCommands) await connection.send(command.method, command.params);
+        trace('browserCommands');
+        const restored = await restoreCookies(connection, profile, userDataDir, settings);
+        trace('cookies');
+        return restored;
+      })(),
+    ]);
+    if (profile.startPage) await connection.send('Page.navigate', { url: profile.startPage }, tabSession);
+    trace('navigating');
     const tabs = watchOpenTabs(connection);
     const fixedPort = settings.mayRunProfileCode && fp.remoteDebug.port > 0 ? fp.remoteDebug.port : 0;
     const open = settings.openDebugPort || fixedPort > 0;
     devtools = await startDevtools(mux, connection, fixedPort, open);
+    trace('endpoint');
 
     const spawned = chromium;
     const served = devtools;
@@ -148,7 +183,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       tabs.stop();
       return Promise.all([hop.close(), served.close()]).catch(() => {});
     });
-    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openStartPage(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
+    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();
@@ -255,17 +290,25 @@ async function restoreCookies(connection: CdpConnection, profile: Profile, userD
 }
 
 /**
- * The first tab opens blank, gets the identity while it waits, and only then goes to the start
- * page: a tab created with its URL starts loading before the overrides are in, and its first
- * document (and first request) would show the machine.
+ * A tab opens blank and gets the identity while it waits; only then may it go anywhere: a tab
+ * created with its URL starts loading before the overrides are in, and its first document (and
+ * first request) would show the machine. Resolves with the tab's session.
  */
-async function openStartPage(connection: CdpConnection, identity: Awaited<ReturnType<typeof attachIdentity>>, startPage: string): Promise<void> {
+async function newTab(connection: CdpConnection, identity: AttachedIdentity, trace: (step: LaunchStep) => void = () => {}): Promise<string> {
   const { targetId } = await connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  trace('targetCreated');
   const sessionId = await Promise.race([
     identity.ready(targetId),
     new Promise<never>((_resolve, reject) => setTimeout(() => reject(new CdpError('protocol', 'Target.createTarget', `tab ${targetId} was not set up in ${TAB_SETUP_MS} ms`)), TAB_SETUP_MS).unref()),
   ]);
-  if (startPage) await connection.send('Page.navigate', { url: startPage }, sessionId);
+  trace('identityApplied');
+  return sessionId;
+}
+
+/** A new tab at `url`, given the identity before it loads. */
+async function openTab(connection: CdpConnection, identity: AttachedIdentity, url: string): Promise<void> {
+  const sessionId = await newTab(connection, identity);
+  if (url) await connection.send('Page.navigate', { url }, sessionId);
 }
 
 /** A new tab is set up in milliseconds; this long means Chromium never attached it. */

@@ -1,6 +1,7 @@
 import { profileSchema } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
 import type { MachineFonts } from './fontConfig.ts';
+import { exitShapesSpawn } from './identity.ts';
 import { planLaunch, type Channel, type LaunchContext } from './launchPlan.ts';
 
 const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -124,5 +125,22 @@ describe('planLaunch', () => {
     const software = planLaunch(profileWith({}, nvidia), null, { ...context, machine: { ...context.machine, softwareGpu: true } });
     expect(software.contradictions.map((c) => c.code)).toEqual(['webglSoftware']);
     expect(planLaunch(profileWith({}, { webglMetadata: { mode: 'real' } }), null, { ...context, machine: { ...context.machine, softwareGpu: true } }).contradictions).toEqual([]);
+  });
+
+  it('starts Chromium before the exit is known only when the exit changes nothing it starts with', () => {
+    const berlin = { country: 'DE', timezone: 'Europe/Berlin', latitude: 52.5, longitude: 13.4, languages: ['de-DE', 'de'] };
+    const tokyo = { country: 'JP', timezone: 'Asia/Tokyo', latitude: 35.7, longitude: 139.7, languages: ['ja-JP', 'ja'] };
+    // Time zone and languages of its own, coordinates following the exit: only CDP differs.
+    const fixed = profileWith({}, { geolocation: { mode: 'allow', byIp: true } });
+    expect(exitShapesSpawn(fixed)).toBe(false);
+    const early = planLaunch(fixed, null, context);
+    const late = planLaunch(fixed, tokyo, context);
+    for (const part of ['args', 'env', 'files', 'staleFiles'] as const) expect(late[part]).toEqual(early[part]);
+    expect(late.targetCommands.page).toContainEqual({ method: 'Emulation.setGeolocationOverride', params: { latitude: 35.7, longitude: 139.7, accuracy: 100 } });
+    // Either left to the exit: Chromium waits for it.
+    expect(exitShapesSpawn(profileWith({ timezone: '' }))).toBe(true);
+    expect(exitShapesSpawn(profileWith({ language: '' }))).toBe(true);
+    expect(exitShapesSpawn(profileWith({ timezone: '', language: '' }, { timezoneByIp: false, languageByIp: false }))).toBe(false);
+    expect(planLaunch(profileWith({ timezone: '' }), tokyo, context).env.TZ).not.toEqual(planLaunch(profileWith({ timezone: '' }), berlin, context).env.TZ);
   });
 });

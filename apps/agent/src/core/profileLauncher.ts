@@ -4,6 +4,7 @@ import { Code, limits, profileLeaseSchema, START_PAGE_CHECK, START_PAGE_IP, type
 import type { GeoFacts } from '../browser/geoIp.ts';
 import { parseCommandLine } from '../browser/commandLineSwitches.ts';
 import { launchBrowser } from '../browser/launchBrowser.ts';
+import { launchTrace, tracesLaunches } from '../browser/launchTrace.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
 import type { PluginCache } from '../plugins/pluginCache.ts';
 import { clearCaches } from '../storage/cacheCleaner.ts';
@@ -60,24 +61,31 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
   const launch = async (profileId: string, options: StartOptions): Promise<LaunchedProfile & { profile: Profile; checkAtStart: boolean }> => {
     const from = source();
     if (!from) throw new NoAccountError();
+    const trace = tracesLaunches() ? launchTrace() : null;
+    const mark = trace?.mark ?? (() => {});
     const profilesDir = settings.profilesDir();
     await ensureDiskSpace(profilesDir, settings.diskMinLimitGb());
+    mark('disk');
     // The last session's state may still be going up: download nothing over it.
     await settings.saves.settled(profileId);
+    mark('saves');
     const ticket = await from.launch(profileId, settings.deviceKey.publicKey, settings.deviceName).catch((error: unknown) => {
       throw launchRefusal(profileId, error);
     });
+    mark('ticket');
     // The lease is this machine's from here: given back if the start goes no further.
     const releaseLease = () => from.releaseLease(profileId, settings.deviceKey.publicKey);
     try {
-      return await launchHeld(profileId, options, from, ticket, profilesDir, releaseLease);
+      const launched = await launchHeld(profileId, options, from, ticket, profilesDir, releaseLease, mark);
+      if (trace) settings.log(`profile ${profileId}: start steps (ms): ${trace.line()}`);
+      return launched;
     } catch (error) {
       await releaseLease().catch((release: unknown) => settings.log(`profile ${profileId}: could not release its lease: ${String(release)}`));
       throw error;
     }
   };
 
-  const launchHeld = async (profileId: string, options: StartOptions, from: ProfileSource, ticket: Awaited<ReturnType<ProfileSource['launch']>>, profilesDir: string, releaseLease: () => Promise<void>) => {
+  const launchHeld = async (profileId: string, options: StartOptions, from: ProfileSource, ticket: Awaited<ReturnType<ProfileSource['launch']>>, profilesDir: string, releaseLease: () => Promise<void>, mark: (step: string) => void) => {
     // The secrets travel sealed to this device; they join the profile only here, in the agent.
     const secrets = settings.deviceKey.open(ticket.sealed, profileId);
     const stored: Profile = { ...ticket.profile, proxy: { ...ticket.profile.proxy, username: secrets.proxyUsername, password: secrets.proxyPassword }, cookies: secrets.cookies };
@@ -97,24 +105,37 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     // rather than opening the profile without what its user relies on.
     // A shared profile loads none of its owner's plugins on this machine: the server answers it an
     // empty list, and the agent does not ask, so one guard failing is not enough.
-    const assigned = stored.sharer === null ? await from.plugins(profileId) : [];
-    const plugins = await Promise.all(assigned.map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
+    const verifiedPlugins = async () => {
+      const assigned = stored.sharer === null ? await from.plugins(profileId) : [];
+      const verified = await Promise.all(assigned.map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
+      mark('plugins');
+      return verified;
+    };
     const userDataDir = path.join(profilesDir, profileId);
-    const { state, tabs } = await prepareProfileState({
-      profileId,
-      userDataDir,
-      syncKey: secrets.syncKey,
-      syncOptions: stored.sync,
-      head: ticket.syncHead,
-      transport: from.syncTransport(settings.deviceKey.publicKey),
-      events: settings.stateEvents,
-      log: settings.log,
-    });
+    const preparedState = async () => {
+      const prepared = await prepareProfileState({
+        profileId,
+        userDataDir,
+        syncKey: secrets.syncKey,
+        syncOptions: stored.sync,
+        head: ticket.syncHead,
+        transport: from.syncTransport(settings.deviceKey.publicKey),
+        events: settings.stateEvents,
+        log: settings.log,
+      });
+      mark('state');
+      return prepared;
+    };
+    // The two ask the server independently; both are settled before a failure of either is
+    // reported, so no download goes on into the folder of a start that has failed.
+    const [plugins, prepared] = await bothSettled(verifiedPlugins(), preparedState());
+    const { state, tabs } = prepared;
     const headless = options.headless === true;
     let env: NodeJS.ProcessEnv = process.env;
     if (!headless && needsDisplay) {
       display ??= startVirtualDisplay();
       env = { ...process.env, DISPLAY: (await display).display };
+      mark('display');
     }
     const launched = await launchBrowser(profile, {
       chromium: kernel.path,
@@ -131,6 +152,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       onError: (error) => settings.log(`profile ${profileId}: ${String(error)}`),
       // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile), ticket.grant),
+      trace: mark,
     });
     runProfileState({
       profileId,
@@ -163,6 +185,14 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       if (display) await (await display.catch(() => null))?.stop();
     },
   };
+}
+
+/** Both values, once both have settled; the first failure (in argument order) if either failed. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 /** The server's refusal of a launch, as the start failure the console and the local API name. */
