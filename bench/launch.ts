@@ -17,10 +17,16 @@ import { startTestProxy } from '../e2e/support/testProxy.ts';
  * Xvfb, both timed until their first page answers an evaluation. The profile's start includes
  * the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the
  * identity, and the page loaded through the proxy; the bare start is Chromium with the same
- * base switches and nothing else.
+ * base switches and nothing else. Each start's steps are timed too (the agent's own trace of a
+ * start, launchBrowser.ts, and for both: `pageSeen` when the page is listed at its URL), so a
+ * gap shows where it is spent. `BENCH_LAUNCH_RUNS=5 BENCH_LAUNCH_CONCURRENCY=` gives five ratios
+ * and their spread, without the starts side by side.
  */
 const ROUNDS = Number(process.env.BENCH_LAUNCH_ROUNDS ?? 5);
-const CONCURRENCY = (process.env.BENCH_LAUNCH_CONCURRENCY ?? '1,10,20').split(',').map(Number);
+/** Runs of ROUNDS rounds each, a ratio per run: the spread between runs says how far one ratio can be trusted. */
+const RUNS = Number(process.env.BENCH_LAUNCH_RUNS ?? 1);
+/** Starts side by side; empty (`BENCH_LAUNCH_CONCURRENCY=`) skips them. */
+const CONCURRENCY = (process.env.BENCH_LAUNCH_CONCURRENCY ?? '1,10,20').split(',').filter(Boolean).map(Number);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -36,13 +42,16 @@ function profileFor(id: string, pageUrl: string, proxyPort: number): Profile {
 }
 
 /** Until the page at `url` is loaded and answers, through a CDP session of its own. */
-async function firstPageEvaluable(endpoint: string, url: string): Promise<void> {
+async function firstPageEvaluable(endpoint: string, url: string, onSeen: () => void = () => {}): Promise<void> {
   const cdp = await CdpConnection.open(endpoint);
+  let seen = false;
   try {
     for (;;) {
       const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets');
       const page = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(url));
       if (page) {
+        if (!seen) onSeen();
+        seen = true;
         const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true });
         const { result } = await cdp.send<{ result: { value?: string } }>('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }, sessionId);
         if (result.value === 'complete') return;
@@ -63,14 +72,33 @@ const bareSwitches = ['--remote-debugging-port=0', '--no-first-run', '--no-defau
  * evaluable: the baseline of the profile start here and of the sync's check before a start
  * (profileSync.ts). The browser is left running for the caller.
  */
-export async function bareChromiumStart(chromium: string, userDataDir: string, url: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; browser: SpawnedChromium }> {
+export async function bareChromiumStart(chromium: string, userDataDir: string, url: string, env: NodeJS.ProcessEnv, mark: (step: string) => void = () => {}): Promise<{ ms: number; browser: SpawnedChromium }> {
   const started = performance.now();
   const browser = await spawnChromium(chromium, [`--user-data-dir=${userDataDir}`, ...bareSwitches, url], env);
-  await firstPageEvaluable(browser.endpoint, url);
+  mark('devtoolsUp');
+  await firstPageEvaluable(browser.endpoint, url, () => mark('pageSeen'));
   return { ms: performance.now() - started, browser };
 }
 
+/** When each step of a start ended, in ms since it began; a step missing from a round is left out. */
+function timeline() {
+  const rounds: Map<string, number>[] = [];
+  return {
+    round(): (step: string) => void {
+      const started = performance.now();
+      const marks = new Map<string, number>();
+      rounds.push(marks);
+      return (step) => void marks.set(step, performance.now() - started);
+    },
+    medians(): Map<string, number> {
+      const steps = [...new Set(rounds.flatMap((marks) => [...marks.keys()]))];
+      return new Map(steps.map((step) => [step, median(rounds.flatMap((marks) => (marks.has(step) ? [marks.get(step)!] : [])))] as const).sort((a, b) => a[1] - b[1]));
+    },
+  };
+}
+
 export async function benchLaunch(): Promise<string> {
+  const load = os.loadavg();
   const chromium = discoverChromium();
   if (!chromium) throw new Error('no Chromium: install chromium or set CHROME_PATH');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-bench-launch-'));
@@ -82,19 +110,30 @@ export async function benchLaunch(): Promise<string> {
   await geo('81.2.69.142');
   const settings = (dir: string) => ({ chromium, profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, openDebugPort: false, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
   try {
-    const bare: number[] = [];
-    const profile: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const { ms, browser } = await bareChromiumStart(chromium, path.join(root, `bare-${round}`), `${pages.url}/`, env);
-      bare.push(ms);
-      killGroup(browser.process, 'SIGKILL');
-      await browser.exited;
+    const runs: { bare: number; profile: number; ratio: number }[] = [];
+    const bareSteps = timeline();
+    const profileSteps = timeline();
+    for (let run = 0; run < RUNS; run++) {
+      const bare: number[] = [];
+      const profile: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const bareMark = bareSteps.round();
+        const { ms, browser } = await bareChromiumStart(chromium, path.join(root, `bare-${run}-${round}`), `${pages.url}/`, env, bareMark);
+        bareMark('evaluable');
+        bare.push(ms);
+        killGroup(browser.process, 'SIGKILL');
+        await browser.exited;
 
-      const started = performance.now();
-      const launched = await launchBrowser(profileFor(`p${round}`, `${pages.url}/`, proxy.port), settings(root));
-      await firstPageEvaluable(launched.endpoint, pages.url);
-      profile.push(performance.now() - started);
-      await launched.stop();
+        const mark = profileSteps.round();
+        const started = performance.now();
+        const launched = await launchBrowser(profileFor(`p${run}-${round}`, `${pages.url}/`, proxy.port), { ...settings(root), trace: mark });
+        mark('launched');
+        await firstPageEvaluable(launched.endpoint, pages.url, () => mark('pageSeen'));
+        mark('evaluable');
+        profile.push(performance.now() - started);
+        await launched.stop();
+      }
+      runs.push({ bare: median(bare), profile: median(profile), ratio: median(profile) / median(bare) });
     }
 
     // Memory the agent (this process) holds per running profile, and starts side by side.
@@ -115,20 +154,32 @@ export async function benchLaunch(): Promise<string> {
       concurrent.push({ n, allMs, agentMbPerProfile, chromiumMbPerProfile });
     }
 
-    const ratio = median(profile) / median(bare);
+    const ratios = runs.map((r) => r.ratio);
+    const bareTimeline = bareSteps.medians();
     const lines = [
       '',
       `## ${new Date().toISOString().slice(0, 10)} — profile start — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
       '',
-      `Headful under Xvfb, first page loaded and evaluable; ${ROUNDS} rounds, medians. The profile start includes the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the identity, and its page through the proxy. Target: ratio ≤ 1.2; agent memory ≤ 10 MB per running profile.`,
+      `Headful under Xvfb, first page loaded and evaluable; ${RUNS > 1 ? `${RUNS} runs of ` : ''}${ROUNDS} rounds, medians. The profile start includes the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the identity, and its page through the proxy. Target: ratio ≤ 1.2; agent memory ≤ 10 MB per running profile. Load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')}.`,
       '',
-      '| Bare Chromium | Profile start | Ratio |',
+      `| ${RUNS > 1 ? 'Run | ' : ''}Bare Chromium | Profile start | Ratio |`,
+      `|${RUNS > 1 ? '---|' : ''}---|---|---|`,
+      ...runs.map((r, i) => `| ${RUNS > 1 ? `${i + 1} | ` : ''}${r.bare.toFixed(0)} ms | ${r.profile.toFixed(0)} ms | ${r.ratio.toFixed(2)} |`),
+      ...(RUNS > 1 ? ['', `Ratio over ${RUNS} runs: min ${Math.min(...ratios).toFixed(2)}, median ${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}.`] : []),
+      '',
+      'When each step ended, ms since the spawn (bare) or since the launch began (profile), medians over all rounds:',
+      '',
+      '| Step | Profile start | Bare Chromium |',
       '|---|---|---|',
-      `| ${median(bare).toFixed(0)} ms | ${median(profile).toFixed(0)} ms | ${ratio.toFixed(2)} |`,
-      '',
-      '| Profiles at once | All pages evaluable | Agent memory per profile | Chromium memory per profile |',
-      '|---|---|---|---|',
-      ...concurrent.map((c) => `| ${c.n} | ${c.allMs.toFixed(0)} ms | ${c.agentMbPerProfile.toFixed(1)} MB | ${c.chromiumMbPerProfile.toFixed(0)} MB |`),
+      ...[...profileSteps.medians()].map(([step, ms]) => `| ${step} | ${ms.toFixed(0)} | ${bareTimeline.has(step) ? bareTimeline.get(step)!.toFixed(0) : ''} |`),
+      ...(concurrent.length > 0
+        ? [
+            '',
+            '| Profiles at once | All pages evaluable | Agent memory per profile | Chromium memory per profile |',
+            '|---|---|---|---|',
+            ...concurrent.map((c) => `| ${c.n} | ${c.allMs.toFixed(0)} ms | ${c.agentMbPerProfile.toFixed(1)} MB | ${c.chromiumMbPerProfile.toFixed(0)} MB |`),
+          ]
+        : []),
       '',
     ];
     return lines.join('\n');
