@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { memberCall, profileListCall } from '@facet/contracts';
-import { withSeededServer } from './lib/seededServer.ts';
+import { onEachEngine, withSeededServer } from './lib/seededServer.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
 
 /**
@@ -76,8 +76,5 @@ function report(results: EngineRates[]): string {
 }
 
 export async function benchListRates(): Promise<string> {
-  const results: EngineRates[] = [];
-  if (process.env.BENCH_ENGINES !== 'postgres') results.push(await benchEngine('sqlite', 18484));
-  if (process.env.DATABASE_URL && process.env.BENCH_ENGINES !== 'sqlite') results.push(await benchEngine('postgres', 18485));
-  return report(results);
+  return report(await onEachEngine({ sqlite: 18484, postgres: 18485 }, benchEngine));
 }

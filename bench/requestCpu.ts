@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { memberCall, profileListCall } from '@facet/contracts';
 import { partsOf, requestParts, type CpuProfile } from './lib/cpuProfileParts.ts';
-import { withSeededServer } from './lib/seededServer.ts';
+import { onEachEngine, withSeededServer } from './lib/seededServer.ts';
 import type { BenchServer } from './lib/serverProcess.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
 
@@ -123,8 +123,5 @@ function report(results: RequestCpuResult[]): string {
 }
 
 export async function benchRequestCpu(): Promise<string> {
-  const results: RequestCpuResult[] = [];
-  if (process.env.BENCH_ENGINES !== 'postgres') results.push(await benchEngine('sqlite', 18482));
-  if (process.env.DATABASE_URL && process.env.BENCH_ENGINES !== 'sqlite') results.push(await benchEngine('postgres', 18483));
-  return report(results);
+  return report(await onEachEngine({ sqlite: 18482, postgres: 18483 }, benchEngine));
 }

@@ -12,6 +12,7 @@ import { operatorCli } from './lib/operatorCli.ts';
 import { profileTemplate as template } from './lib/profileTemplate.ts';
 import { benchProfileSync } from './profileSync.ts';
 import { benchRequestCpu } from './requestCpu.ts';
+import { onEachEngine } from './lib/seededServer.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
 import { signedLoad, type LoadResult } from './lib/signedLoad.ts';
@@ -146,42 +147,22 @@ function searchReport(results: EngineResult[]): string {
 // `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp` or `-- sync` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
+const ports = { sqlite: 18480, postgres: 18481 };
 if (only === undefined || only === 'list') {
-  const results: EngineResult[] = [];
-  results.push(await benchEngine('sqlite', 18480));
-  if (process.env.DATABASE_URL) results.push(await benchEngine('postgres', 18481));
+  const results = await onEachEngine(ports, (engine, port) => benchEngine(engine, port));
   fs.appendFileSync(file, report(results));
   console.log(report(results));
 }
 if (only === 'search') {
-  const results: EngineResult[] = [];
-  if (process.env.BENCH_ENGINES !== 'postgres') results.push(await benchEngine('sqlite', 18480, true));
-  if (process.env.DATABASE_URL && process.env.BENCH_ENGINES !== 'sqlite') results.push(await benchEngine('postgres', 18481, true));
+  const results = await onEachEngine(ports, (engine, port) => benchEngine(engine, port, true));
   fs.appendFileSync(file, searchReport(results));
   console.log(searchReport(results));
 }
-if (only === undefined || only === 'cpu') {
-  const cpu = await benchRequestCpu();
-  fs.appendFileSync(file, cpu);
-  console.log(cpu);
-}
-if (only === undefined || only === 'rates') {
-  const rates = await benchListRates();
-  fs.appendFileSync(file, rates);
-  console.log(rates);
-}
-if (only === undefined || only === 'launch') {
-  const launch = await benchLaunch();
-  fs.appendFileSync(file, launch);
-  console.log(launch);
-}
-if (only === undefined || only === 'cdp') {
-  const cdp = await benchCdpRoundTrip();
-  fs.appendFileSync(file, cdp);
-  console.log(cdp);
-}
-if (only === undefined || only === 'sync') {
-  const sync = await benchProfileSync();
-  fs.appendFileSync(file, sync);
-  console.log(sync);
+// Each of these appends its own section.
+const sections: Record<string, () => Promise<string>> = { cpu: benchRequestCpu, rates: benchListRates, launch: benchLaunch, cdp: benchCdpRoundTrip, sync: benchProfileSync };
+for (const [name, bench] of Object.entries(sections)) {
+  if (only !== undefined && only !== name) continue;
+  const section = await bench();
+  fs.appendFileSync(file, section);
+  console.log(section);
 }

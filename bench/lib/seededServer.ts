@@ -61,3 +61,14 @@ export async function withSeededServer<T>(engine: 'sqlite' | 'postgres', port: n
     if (databaseUrl) await dropDatabase(process.env.DATABASE_URL!, databaseUrl);
   }
 }
+
+/**
+ * `run` on SQLite and, with DATABASE_URL, PostgreSQL, each on its own port (`ports`);
+ * BENCH_ENGINES=sqlite or =postgres keeps one.
+ */
+export async function onEachEngine<T>(ports: { sqlite: number; postgres: number }, run: (engine: 'sqlite' | 'postgres', port: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  if (process.env.BENCH_ENGINES !== 'postgres') results.push(await run('sqlite', ports.sqlite));
+  if (process.env.DATABASE_URL && process.env.BENCH_ENGINES !== 'sqlite') results.push(await run('postgres', ports.postgres));
+  return results;
+}
