@@ -51,9 +51,8 @@ const matchers: Matcher[] = [
 ];
 
 const driver = /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|kysely)\//;
+/** Node's sockets and Fastify name their part only when no driver frame lies between them and our code. */
 const transport: RequestPart = 'HTTP and Fastify';
-// Leaf first: the first part named wins, but Node's sockets and Fastify only when no driver
-// frame lies between them and our code.
 
 /** CPU milliseconds per part over the samples taken between `fromUs` and `toUs` (the profile's clock). */
 export function partsOf(profile: CpuProfile, fromUs: number, toUs: number): Map<RequestPart, number> {
