@@ -10,6 +10,7 @@ import { startLocalApi, type LocalApi } from './api/localApi/server.ts';
 import { chromedriverFinder } from './browser/chromedriver.ts';
 import { discoverChromium } from './browser/discoverChromium.ts';
 import { lazyGeoIp } from './browser/geoIp.ts';
+import { machineFonts } from './browser/machineFonts.ts';
 import { CheckServer } from './check/checkServer.ts';
 import { openFingerprintCheck } from './check/openCheck.ts';
 import { kernelCatalog } from './browser/kernels.ts';
@@ -124,6 +125,8 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     (removed) => removed > 0 && log(`removed ${removed} unused plugin zip(s) from the cache`),
     (error: unknown) => log(`could not prune the plugin cache: ${String(error)}`),
   );
+  // fontconfig asked once now rather than in front of the first start that needs it (120–300 ms).
+  void machineFonts(process.env).catch((error: unknown) => log(`could not ask fontconfig: ${String(error)}`));
   // Profiles' state still going up after their browsers closed: the agent's exit waits for them.
   const saves = new StateSaves();
   const launcher = profileLauncher(currentSource, {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawnFamilies, fontConfigXml, machineFonts, readMachineFonts, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { drawnFamilies, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
+import { readMachineFonts } from './machineFonts.ts';
 import { renderingRules } from './fontRendering.ts';
 
 /** A Debian machine with Chromium's fonts: DejaVu behind the generics, Liberation for Arial & co. */
@@ -85,12 +86,4 @@ describe('the profile\'s fontconfig file', () => {
     for (const family of [machine.installed[0]!, ...machine.generics]) expect(fonts.some((families) => families.split(',').map(key).includes(key(family))), family).toBe(true);
   });
 
-  it.skipIf(!hasFontconfig)('asks fontconfig again only after a minute, or with another configuration', async () => {
-    const env = { ...process.env, FONTCONFIG_FILE: '/etc/fonts/fonts.conf' };
-    const first = machineFonts(env, 1_000_000);
-    expect(machineFonts(env, 1_059_000)).toBe(first);
-    expect(machineFonts({ ...env, FC_LANG: 'ja' }, 1_059_000)).not.toBe(first);
-    expect(machineFonts(env, 1_061_000)).not.toBe(first);
-    expect((await first).installed.length).toBeGreaterThan(0);
-  });
 });

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { renderingXml, type RenderingRule } from './fontRendering.ts';
 
 /**
@@ -66,23 +65,6 @@ const BLINK_ALTERNATES: Readonly<Record<string, string>> = { helvetica: 'Arial',
 
 /** Chromium's default fonts on Linux for standard/serif and sans-serif text. */
 const CHROMIUM_DEFAULT_FAMILIES = ['Times New Roman', 'Arial'];
-/**
- * fontconfig's generic names, resolved on this machine, and the sans-serif it falls back to for
- * scripts the usual lists do not cover: a profile whose list names no CJK, Arabic, Hebrew, Thai
- * or Devanagari font would otherwise show every such page as empty boxes. Real machines carry
- * fonts for these scripts too; where this one has none, fontconfig answers a font already kept.
- */
-const FONTCONFIG_GENERICS = ['serif', 'sans-serif', 'monospace', 'emoji', ...['zh-cn', 'zh-tw', 'ja', 'ko', 'ar', 'he', 'th', 'hi'].map((lang) => `sans-serif:lang=${lang}`)];
-
-const QUERY_TIMEOUT_MS = 10_000;
-/**
- * Asking fontconfig costs 30–300 ms on a busy machine (a dozen processes); the answer changes only
- * when fonts are installed or removed, so starts within this long of each other share it.
- */
-const MACHINE_FONTS_TTL_MS = 60_000;
-/** What fontconfig's answers depend on besides the installed fonts. */
-const FONTCONFIG_ENV = ['PATH', 'FONTCONFIG_FILE', 'FONTCONFIG_PATH', 'FONTCONFIG_SYSROOT', 'HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'FC_LANG', 'LC_ALL', 'LC_CTYPE', 'LANG'];
-const machineFontsCache = new Map<string, { at: number; fonts: Promise<MachineFonts> }>();
 
 /** What this machine's fontconfig knows, as the profile's Chromium would see it without a list. */
 export interface MachineFonts {
@@ -190,37 +172,4 @@ function selectionXml(selection: FontSelection): string[] {
     '    </rejectfont>',
     '  </selectfont>',
   ];
-}
-
-function query(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { env, timeout: QUERY_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(new Error(`${command} failed: ${error.message}`));
-      else resolve(stdout);
-    });
-  });
-}
-
-/** Asks fontconfig (fc-list, fc-match) with the environment the browser gets. */
-export async function readMachineFonts(env: NodeJS.ProcessEnv): Promise<MachineFonts> {
-  const [list, ...generics] = await Promise.all([
-    // One line per family name of each font (a font may carry several).
-    query('fc-list', ['--format', '%{[]family{%{family}\n}}'], env),
-    ...FONTCONFIG_GENERICS.map((generic) => query('fc-match', ['--format', '%{family[0]}', generic], env)),
-  ]);
-  return {
-    installed: [...new Set(list!.split('\n').filter((line) => line.trim() !== ''))],
-    generics: generics.map((family) => family.trim()).filter((family) => family !== ''),
-  };
-}
-
-/** readMachineFonts, shared by starts within MACHINE_FONTS_TTL_MS of each other (a failure is not kept). */
-export function machineFonts(env: NodeJS.ProcessEnv, now = Date.now()): Promise<MachineFonts> {
-  const key = JSON.stringify(FONTCONFIG_ENV.map((name) => env[name] ?? null));
-  const cached = machineFontsCache.get(key);
-  if (cached && now - cached.at < MACHINE_FONTS_TTL_MS) return cached.fonts;
-  const fonts = readMachineFonts(env);
-  machineFontsCache.set(key, { at: now, fonts });
-  fonts.catch(() => machineFontsCache.delete(key));
-  return fonts;
 }

@@ -8,7 +8,7 @@ import { CdpConnection, CdpError } from './cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from './cdpEndpoint.ts';
 import { CdpMux } from './cdpMux.ts';
 import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
-import { machineFonts } from './fontConfig.ts';
+import { machineFonts } from './machineFonts.ts';
 import type { GeoFacts } from './geoIp.ts';
 import { exitShapesSpawn } from './identity.ts';
 import { planLaunch, type LaunchPlan } from './launchPlan.ts';
