@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string>, port: number, nod
     },
     stop: () =>
       new Promise((resolve) => {
+        // Stopped already (a bench that stops its server before the cleanup does): no exit comes again.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         // A server still working through a backlog may not finish closing: do not wait forever.
         const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
         child.once('exit', () => {
