@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
 import { loginCall, publicConfigSchema } from '@facet/contracts';
-import { dropDatabase, freshDatabase } from './benchDatabase.ts';
+import { dropDatabase, freshDatabase, settleDatabase } from './benchDatabase.ts';
 import { operatorCli } from './operatorCli.ts';
 import { seedProfiles } from './seed.ts';
 import { startServer, type BenchServer } from './serverProcess.ts';
@@ -22,7 +22,8 @@ export interface SeededServer {
 /**
  * A server on a fresh database (SQLite in a temporary folder, or a new PostgreSQL database beside
  * DATABASE_URL's) whose one account holds `profiles` profiles, signed in, its fingerprint pool
- * full; `work` runs against it and everything is removed afterwards.
+ * full, PostgreSQL vacuumed and checkpointed after the seeding (settleDatabase); `work` runs
+ * against it and everything is removed afterwards.
  */
 export async function withSeededServer<T>(engine: 'sqlite' | 'postgres', port: number, profiles: number, work: (seeded: SeededServer) => Promise<T>): Promise<T> {
   const email = 'bench@example.test';
@@ -35,6 +36,7 @@ export async function withSeededServer<T>(engine: 'sqlite' | 'postgres', port: n
     server = await startServer(env, port);
     operatorCli(env, 'create-user', '--email', email, '--password', password);
     await seedProfiles({ dataDir, databaseUrl, dataKey: env.FACET_DATA_KEY, email, count: profiles });
+    if (databaseUrl) await settleDatabase(databaseUrl);
     const { signKey } = publicConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
     const client = new ApiClient({ baseUrl: server.url, signKey, credentials: memoryCredentialStore(null), getLanguage: () => 0 });
     const { auth } = await client.call(loginCall, { account: email, passwd: password, isKeep: 1 });
