@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeParts } from './localeParts.ts';
 
 /**
  * The console builds once and is served two ways: by the server (browser version) and by the
  * agent (desktop client, which injects its bridge bootstrap into index.html).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

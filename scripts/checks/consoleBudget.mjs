@@ -21,9 +21,10 @@ export const CONSOLE_BUDGET_BYTES = 355 * 1000;
 /**
  * Manifest keys (source paths relative to apps/console) of what the sign-in page waits for:
  * index.html (the entry; the server sends it for every route), the route's lazy chunk and the
- * English texts. A renamed file fails the check until it is named here again.
+ * entry part of the English texts (apps/console/localeParts.ts serves it). A renamed file fails
+ * the check until it is named here again.
  */
-export const SIGN_IN_ROOTS = ['index.html', 'src/features/auth/LoginPage.tsx', '../../packages/i18n/src/locales/en-US.json'];
+export const SIGN_IN_ROOTS = ['index.html', 'src/features/auth/LoginPage.tsx', '../../packages/i18n/src/locales/en-US.json?part=entry'];
 
 /**
  * The files loaded before the first render, each once, in walk order: the manifest's `file` and

@@ -123,6 +123,7 @@ export async function ensureConsoleBuild() {
     ...listFiles(path.join(consoleDir, 'public')),
     path.join(consoleDir, 'index.html'),
     path.join(consoleDir, 'vite.config.ts'),
+    path.join(consoleDir, 'localeParts.ts'),
     ...consolePackages().flatMap((p) => listFiles(path.join(root, 'packages', p, 'src'))),
     path.join(root, 'package-lock.json'),
   ]

@@ -1,18 +1,53 @@
 import type { LocaleTree } from './index.ts';
 
 /**
- * One loader per locale, for bundlers: each language becomes its own chunk, so a console
- * downloads only the languages it shows. (The package entry imports all ten, for Node.)
+ * One pair of loaders per locale, for bundlers: each language becomes two chunks, so a console
+ * downloads only the languages it shows, and of those first only the texts shown before sign-in
+ * (`entry`, the namespaces of entryNamespaces.ts), then the `rest`. The `?part=` queries are
+ * answered by the console's Vite plugin (apps/console/localeParts.ts); only the console imports
+ * this file. (The package entry imports all ten whole files, for Node.)
  */
-export const localeLoaders: Record<string, () => Promise<LocaleTree>> = {
-  'en-US': () => import('./locales/en-US.json', { with: { type: 'json' } }).then((m) => m.default),
-  'zh-CN': () => import('./locales/zh-CN.json', { with: { type: 'json' } }).then((m) => m.default),
-  vi: () => import('./locales/vi.json', { with: { type: 'json' } }).then((m) => m.default),
-  ru: () => import('./locales/ru.json', { with: { type: 'json' } }).then((m) => m.default),
-  pt: () => import('./locales/pt.json', { with: { type: 'json' } }).then((m) => m.default),
-  ja: () => import('./locales/ja.json', { with: { type: 'json' } }).then((m) => m.default),
-  it: () => import('./locales/it.json', { with: { type: 'json' } }).then((m) => m.default),
-  fr: () => import('./locales/fr.json', { with: { type: 'json' } }).then((m) => m.default),
-  es: () => import('./locales/es.json', { with: { type: 'json' } }).then((m) => m.default),
-  de: () => import('./locales/de.json', { with: { type: 'json' } }).then((m) => m.default),
+export type LocalePart = 'entry' | 'rest';
+
+export const localeLoaders: Record<string, Record<LocalePart, () => Promise<LocaleTree>>> = {
+  'en-US': {
+    entry: () => import('./locales/en-US.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/en-US.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  'zh-CN': {
+    entry: () => import('./locales/zh-CN.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/zh-CN.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  vi: {
+    entry: () => import('./locales/vi.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/vi.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  ru: {
+    entry: () => import('./locales/ru.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/ru.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  pt: {
+    entry: () => import('./locales/pt.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/pt.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  ja: {
+    entry: () => import('./locales/ja.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/ja.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  it: {
+    entry: () => import('./locales/it.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/it.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  fr: {
+    entry: () => import('./locales/fr.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/fr.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  es: {
+    entry: () => import('./locales/es.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/es.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
+  de: {
+    entry: () => import('./locales/de.json?part=entry', { with: { type: 'json' } }).then((m) => m.default),
+    rest: () => import('./locales/de.json?part=rest', { with: { type: 'json' } }).then((m) => m.default),
+  },
 };

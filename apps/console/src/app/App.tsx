@@ -2,8 +2,9 @@ import { ApiError } from '@facet/api-client';
 import { Code } from '@facet/contracts';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from 'antd/es/locale';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
+import { allTexts } from '../lib/language.ts';
 import { PreferencesProvider } from './Preferences.tsx';
 import { AppRoutes } from './router.tsx';
 import { RuntimeContext } from './RuntimeContext.tsx';
@@ -36,6 +37,12 @@ export function App({ runtime, antdLocale }: { runtime: Runtime; antdLocale: Loc
       },
     });
   }, [runtime]);
+  // The sign-in pages render with the entry part of the texts; the rest is fetched once the first
+  // render has asked for its chunks, so it does not compete with them. The pages after sign-in
+  // wait for it (router.tsx), and they fetch it again if this fetch failed.
+  useEffect(() => {
+    allTexts().catch((error: unknown) => console.error('the rest of the texts did not load', error));
+  }, []);
   return (
     <RuntimeContext.Provider value={runtime}>
       <QueryClientProvider client={queryClient}>

@@ -3,13 +3,16 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/shell/RequireAuth.tsx';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
+import { allTexts } from '../lib/language.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
 import type { Runtime } from './runtime.ts';
 
 // One chunk per route: a person signing in downloads neither the shell nor the other pages
-// (scripts/checks/consoleBudget.mjs weighs what the sign-in page loads).
-const Shell = lazy(() => import('../features/shell/Shell.tsx').then((m) => ({ default: m.Shell })));
-const MobileShell = lazy(() => import('../features/mobile/MobileShell.tsx').then((m) => ({ default: m.MobileShell })));
+// (scripts/checks/consoleBudget.mjs weighs what the sign-in page loads). The shells, and so
+// every page inside them, render only once all the texts are in: the sign-in page had only the
+// entry part of them (lib/language.ts).
+const Shell = lazy(() => Promise.all([import('../features/shell/Shell.tsx'), allTexts()]).then(([m]) => ({ default: m.Shell })));
+const MobileShell = lazy(() => Promise.all([import('../features/mobile/MobileShell.tsx'), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
 // The contact button comes a moment after the page it floats over: FloatButton brings Badge and
 // Tooltip, which the sign-in form does not need to show.
 const ContactFloatButton = lazy(() => import('../features/contact/ContactFloatButton.tsx').then((m) => ({ default: m.ContactFloatButton })));

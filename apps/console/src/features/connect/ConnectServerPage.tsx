@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BridgeCallError, BridgeClient } from '../../lib/bridge.ts';
-import { currentLanguage } from '../../lib/language.ts';
+import { allTexts, currentLanguage } from '../../lib/language.ts';
 import { storageKeys, writeString } from '../../lib/storage.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 
@@ -32,6 +32,9 @@ export function ConnectServerPage({ bootstrap, reason }: { bootstrap: ClientBoot
       window.location.replace('/login');
     } catch (error) {
       const code = error instanceof BridgeCallError ? error.error : BridgeError.FAILED;
+      // The bridge's refusals can name local-settings texts, which are not among those this page
+      // starts with (packages/i18n/src/entryNamespaces.ts).
+      await allTexts().catch((textsError: unknown) => console.error('the rest of the texts did not load', textsError));
       form.setFields([{ name: 'url', errors: [t(bridgeErrorMessageKey[code] ?? 'error.operationFailed', { server: url })] }]);
       setChecking(false);
     }
