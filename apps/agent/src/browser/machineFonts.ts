@@ -110,7 +110,9 @@ export function machineFonts(env: NodeJS.ProcessEnv, now = Date.now()): Promise<
   const fonts = readMachineFonts(env);
   const entry: Kept = { fonts, at: now, folders, refreshing: false };
   kept.set(key, entry);
-  fonts.catch(() => kept.get(key) === entry && kept.delete(key));
+  fonts.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
   return fonts;
 }
 
@@ -119,7 +121,9 @@ function askAgain(key: string, known: Kept, env: NodeJS.ProcessEnv, now: number)
   known.refreshing = true;
   const fonts = readMachineFonts(env);
   void fonts.then(
-    () => kept.get(key) === known && kept.set(key, { fonts, at: now, folders: known.folders, refreshing: false }),
+    () => {
+      if (kept.get(key) === known) kept.set(key, { fonts, at: now, folders: known.folders, refreshing: false });
+    },
     () => {
       known.refreshing = false;
       known.at = now;

@@ -135,7 +135,7 @@ export class ProfilesRepository {
     const perCall = Boolean(query.search) || query.ids !== undefined || query.serials !== undefined;
     const narrowed = (base: OwnedBase): OwnedBase => byIdOrSerial(query.search ? base.where(matches(this.db, query.search)) : base, query);
     const key = `profiles.listOwned:${shape.group}:${shape.tag}:${shape.sort}:${shape.order}:${shape.totalFrom}`;
-    const byCandidates = Boolean(query.search) && searchesCandidates(this.db, query.search!);
+    const byCandidates = searchesCandidates(this.db, query.search);
     const readRows = () =>
       perCall ? ownedListQuery(this.db, shape, values, narrowed, byCandidates).execute() : queryTemplates.run(this.db, `${key}:rows`, values, (v) => ownedListQuery(this.db, shape, v, (b) => b));
     const readCount = () =>
@@ -175,7 +175,7 @@ export class ProfilesRepository {
   }
 
   async listDeleted(ownerId: string, page: number, limit: number, search: string) {
-    const column = unindexed(Boolean(search) && searchesCandidates(this.db, search));
+    const column = unindexed(searchesCandidates(this.db, search));
     let base = this.db.selectFrom('profiles as p').where(column('p.owner_id'), '=', ownerId).where(column('p.deleted_at'), 'is not', null);
     if (search) base = base.where(matches(this.db, search));
     const [rows, count] = await Promise.all([
@@ -403,9 +403,9 @@ function matches(db: Executor, search: string) {
   return sql<boolean>`(p.rowid in (select rowid from profile_search where profile_search match ${phrase} union all select rowid from profiles where id = ${search}) and ${like})`;
 }
 
-/** Whether the search reads its candidates from SQLite's FTS5 table (three characters or more). */
-function searchesCandidates(db: Executor, search: string): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter && [...search.toLowerCase()].length >= 3;
+/** Whether the search reads its candidates from SQLite's FTS5 table (three characters or more; no search reads none). */
+function searchesCandidates(db: Executor, search: string | undefined): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter && search !== undefined && [...search.toLowerCase()].length >= 3;
 }
 
 /**
