@@ -40,11 +40,20 @@ const CLIENT_NAMES: readonly RegExp[] = [
   /\$?\bcdc_[A-Za-z0-9]{22}_/g,
 ];
 
-/** A lower-case word no page and no client would hold by chance. */
-function ordinaryWord(): string {
-  let word = '';
-  for (let i = 0; i < 10; i++) word += String.fromCharCode(97 + randomInt(26));
-  return word;
+/**
+ * What detectors look for in a window's property names. A random word holds one now and then
+ * (`pptr` in about one of 65,000 words, `cdc` in one of 2,000, and a prefix word ending in `cdc`
+ * becomes `…cdc_`), so such a word is drawn again: a full run once saw `ipptrmmaqm` on a page.
+ */
+const TELLTALE = /pptr|puppeteer|playwright|pw|cdc|driver|selenium|phantom|nightmare|automation/;
+
+/** A lower-case word no page and no client would hold by chance, and no detector looks for. */
+export function ordinaryWord(draw: (range: number) => number = randomInt): string {
+  for (;;) {
+    let word = '';
+    for (let i = 0; i < 10; i++) word += String.fromCharCode(97 + draw(26));
+    if (!TELLTALE.test(word)) return word;
+  }
 }
 
 export function createCdpMask(): CdpMask {
