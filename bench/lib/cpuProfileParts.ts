@@ -41,7 +41,7 @@ const matchers: Matcher[] = [
   { part: 'session', url: /services\/sessionService\.ts|repositories\/sessions\.ts|calls\/cookieSession\.ts/ },
   { part: 'envelope and signature', url: /services\/replayGuard\.ts|repositories\/seenSignatures\.ts|sharedState\/|contracts\/src\/signing\// },
   { part: 'envelope and signature', url: /calls\/registerCalls\.ts/, name: /^readWebCall$/ },
-  { part: 'profile query', url: /repositories\/(profiles|tags|profileLeases)\.ts|db\/statementCache\.ts/ },
+  { part: 'profile query', url: /repositories\/(profiles|tags|profileLeases)\.ts/ },
   { part: 'rows to profiles', url: /services\/(profileService|profileCodec|profileAccess|secretBox|tagView)\.ts|services\/leaseService\.ts/ },
   { part: 'serialization', url: /calls\/answers\.ts|fastify\/lib\/error-serializer\.js|fast-json-stringify/ },
   { part: 'serialization', url: /fastify\/lib\/reply\.js/, name: /^serialize$/ },
@@ -50,7 +50,8 @@ const matchers: Matcher[] = [
   { part: 'HTTP and Fastify', url: /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify|secure-json-parse|content-type)|^node:(_http|http|net|stream|internal\/(streams|http|stream_base))/ },
 ];
 
-const driver = /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|kysely)\//;
+// db/statementCache.ts runs SQLite's statements and builds their rows: a driver of ours.
+const driver = /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|kysely)\/|db\/statementCache\.ts/;
 /** Node's sockets and Fastify name their part only when no driver frame lies between them and our code. */
 const transport: RequestPart = 'HTTP and Fastify';
 
