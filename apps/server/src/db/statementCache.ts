@@ -9,17 +9,17 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 export function withStatementCache(sqlite: SQLite.Database, capacity = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
+  const readVersion = sqlite.prepare('pragma schema_version').pluck();
+  const schemaVersion = () => readVersion.get() as number;
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      // A schema change (a migration) may change what a kept `select *` answers: start afresh.
-      if (SCHEMA_CHANGE.test(sql)) cache.clear();
       let statement = cache.get(sql);
       if (statement) {
         // Re-insert: Map order is our recency order.
         cache.delete(sql);
       } else {
-        statement = withRowsBuiltInJs(sqlite.prepare(sql));
+        statement = withRowsBuiltInJs(sqlite.prepare(sql), schemaVersion);
         if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, statement);
@@ -28,8 +28,6 @@ export function withStatementCache(sqlite: SQLite.Database, capacity = 500): Sql
   };
 }
 
-const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
-
 /**
  * A reading statement whose rows come from better-sqlite3 as arrays and become objects here.
  * better-sqlite3 builds an object row through V8's API, one property at a time: for the browser
@@ -37,30 +35,36 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  * docs/benchmarks.md). An array row and an object literal compiled once per statement cost about
  * half as much, and the rows are the same plain objects: same names, same values, the last of
  * two equal names kept.
+ *
+ * After a schema change SQLite prepares a kept statement again by itself, and its columns may be
+ * others (a migration of this server, or of the operator CLI while the server runs: a renamed or
+ * replaced column keeps the width). So the names are made for a schema version, read before and
+ * after each run (about 1 µs each): when either differs, the names are read again from the
+ * statement as it just ran, and a change in between makes the next run read them too.
  */
-export function withRowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
+export function withRowsBuiltInJs(statement: SQLite.Statement, schemaVersion: () => number): SqliteStatement {
   if (!statement.reader) return statement;
-  let width = 0;
+  let builtFor = -1;
   let toObject: (row: unknown[]) => Record<string, unknown> = () => ({});
-  const build = () => {
-    const names = statement.columns().map((column) => column.name);
-    width = names.length;
-    toObject = rowBuilder(names);
-  };
-  build();
   statement.raw(true);
-  // SQLite prepares a statement again by itself after a schema change elsewhere (the operator
-  // CLI's migration): a row of another width rebuilds the names.
-  const rowsOf = (rows: unknown[][]): Record<string, unknown>[] => {
-    if (rows.length > 0 && rows[0]!.length !== width) build();
+  const objects = (rows: unknown[][], before: number): Record<string, unknown>[] => {
+    const after = schemaVersion();
+    if (before !== builtFor || after !== before) {
+      toObject = rowBuilder(statement.columns().map((column) => column.name));
+      builtFor = after === before ? before : -1;
+    }
     return rows.map(toObject);
   };
   return {
     reader: true,
-    all: (parameters) => rowsOf(statement.all(parameters) as unknown[][]),
+    all: (parameters) => {
+      const before = schemaVersion();
+      return objects(statement.all(parameters) as unknown[][], before);
+    },
     run: (parameters) => statement.run(parameters),
     *iterate(parameters) {
-      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield rowsOf([row])[0];
+      const before = schemaVersion();
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield objects([row], before)[0];
     },
   };
 }
