@@ -50,8 +50,8 @@ const matchers: Matcher[] = [
   { part: 'HTTP and Fastify', url: /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify|secure-json-parse|content-type)|^node:(_http|http|net|stream|internal\/(streams|http|stream_base))/ },
 ];
 
-// db/statementCache.ts runs SQLite's statements and builds their rows: a driver of ours.
-const driver = /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|kysely)\/|db\/statementCache\.ts/;
+// db/statementCache.ts and db/rowsBuiltInJs.ts run SQLite's statements and build their rows: drivers of ours.
+const driver = /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|kysely)\/|db\/(statementCache|rowsBuiltInJs)\.ts/;
 /** Node's sockets and Fastify name their part only when no driver frame lies between them and our code. */
 const transport: RequestPart = 'HTTP and Fastify';
 

@@ -4,11 +4,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withRowsBuiltInJs, withStatementCache } from '../src/db/statementCache.ts';
+import { withRowsBuiltInJs } from '../src/db/rowsBuiltInJs.ts';
+import { withStatementCache } from '../src/db/statementCache.ts';
 import { onPostgres } from './harness.ts';
 
 /**
- * SQLite's rows are read as arrays and made objects in JavaScript (db/statementCache.ts): they
+ * SQLite's rows are read as arrays and made objects in JavaScript (db/rowsBuiltInJs.ts, used by db/statementCache.ts): they
  * must be the very rows better-sqlite3 makes itself, and follow the schema when it changes.
  */
 describe.skipIf(onPostgres)('rows of the SQLite statement cache', () => {
