@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -22,11 +23,11 @@ async function pickFromTokenMenu(page: Page, item: 'view' | 'reset'): Promise<vo
 async function openDialog(page: Page, item: 'view' | 'reset', password: string): Promise<void> {
   await pickFromTokenMenu(page, item);
   await page.getByTestId('api-token-password').fill(password);
-  await page.getByTestId('api-token-submit').click();
+  await clickWhenStill(page.getByTestId('api-token-submit'));
 }
 
 async function closeDialog(page: Page): Promise<void> {
-  await page.getByTestId('api-token-close').click();
+  await clickWhenStill(page.getByTestId('api-token-close'));
   await page.getByTestId('api-token-close').waitFor({ state: 'detached' });
 }
 
@@ -53,7 +54,7 @@ describe('the API token menu, in the browser version', () => {
     await screenshot(page, 'token-view-wrong-password');
     expect(page.url()).toMatch(/\/wel\/account\/package$/);
     await page.getByTestId('api-token-password').fill(main.password);
-    await page.getByTestId('api-token-submit').click();
+    await clickWhenStill(page.getByTestId('api-token-submit'));
     await page.getByTestId('api-token-none').getByText(text('apiToken.none')).waitFor();
     await screenshot(page, 'token-view-none');
     await closeDialog(page);
@@ -63,7 +64,7 @@ describe('the API token menu, in the browser version', () => {
     await page.getByTestId('api-token-reset-warning').getByText(text('apiToken.resetWarning')).waitFor();
     await screenshot(page, 'token-reset-warning');
     // The Cancel button, not Escape: a key pressed before the dialog has taken focus reaches no one.
-    await page.getByTestId('api-token-cancel').click();
+    await clickWhenStill(page.getByTestId('api-token-cancel'));
     await page.getByTestId('api-token-reset-warning').waitFor({ state: 'detached' });
     const first = await resetToken(page, main.password);
     await screenshot(page, 'token-reset-shown');

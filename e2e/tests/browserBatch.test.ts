@@ -9,6 +9,7 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { openClient } from '../support/clientAccess.ts';
 import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { motionEnded } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -16,7 +17,7 @@ const env = useStackAndBrowser();
 
 /** A screenshot once antd's dialogs and bars have finished moving (the running bar's shimmer never does). */
 async function settledShot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await motionEnded(page);
   await screenshot(page, name);
 }
 
