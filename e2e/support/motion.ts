@@ -6,12 +6,17 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function motionEnded(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          // A paused animation moves nothing and would never finish.
+          .filter((animation) => animation.playState !== 'paused' && animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      // antd's motions last 0.1–0.3 s: anything longer is not what a click waits for.
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
   );
 }
 

@@ -9,7 +9,7 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { openClient } from '../support/clientAccess.ts';
 import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
-import { motionEnded } from '../support/motion.ts';
+import { clickWhenStill, motionEnded } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -128,7 +128,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
       await page.getByTestId('arrange-dialog').waitFor();
       if (columns) await page.getByTestId('arrange-columns').fill(String(columns));
       await settledShot(page, columns ? 'client-arrange-columns' : 'client-arrange-dialog');
-      await page.getByTestId('arrange-ok').click();
+      await clickWhenStill(page.getByTestId('arrange-ok'));
       await page.getByText(english('arrangeWindows.done').replace('{{count}}', '3')).last().waitFor();
       await page.getByTestId('arrange-dialog').waitFor({ state: 'detached' });
       return Promise.all(numbered.map((b) => windowOf(b.endpoint)));

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { menuKeys, pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { clickWhenStill } from '../support/motion.ts';
 import { E2E_CAPTCHA } from '../support/processes.ts';
 
 const env = useStackAndBrowser();
@@ -40,7 +41,7 @@ describe('browser version, as a new person', () => {
     await page.waitForURL('**/wel/account/package');
     await page.getByText(english('registerSuccess.title')).waitFor();
     // exact: the toolbar's "API token" button contains "ok" too.
-    await page.getByRole('button', { name: english('common.ok'), exact: true }).click();
+    await clickWhenStill(page.getByRole('button', { name: english('common.ok'), exact: true }));
     expect(await page.getByTestId('header-name').textContent()).toBe(person.username);
     expect(await page.getByTestId('mode-badge').getAttribute('data-mode')).toBe('browser');
     expect(await menuKeys(page)).toEqual(['accountList', 'browserManagement', 'helper', 'operlog', 'package', 'recycle', 'sub'].sort());
@@ -81,7 +82,7 @@ describe('browser version, as a new person', () => {
 
     // Sign out with confirmation: the cookies go, and the old token no longer works.
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('logout'), page.getByTestId('logout-confirm'));
-    await page.getByTestId('logout-confirm').click();
+    await clickWhenStill(page.getByTestId('logout-confirm'));
     await page.waitForURL('**/login');
     expect((await page.context().cookies(env.stack.serverUrl)).filter((c) => c.name.startsWith('facet_'))).toEqual([]);
     const config = publicConfigSchema.parse(await (await fetch(`${env.stack.serverUrl}/config.json`)).json());

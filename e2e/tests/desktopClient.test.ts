@@ -6,6 +6,7 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { menuKeys, pickMenuItem, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
 import { openClient } from '../support/clientAccess.ts';
+import { clickWhenStill } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -38,7 +39,7 @@ describe('desktop client (the agent\'s URL)', () => {
     await page.getByTestId('user-menu').click();
     await page.getByText(english('shell.user.kyc')).waitFor();
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('logout'), page.getByText(english('shell.logout.bodyClient')));
-    await page.getByTestId('logout-confirm').click();
+    await clickWhenStill(page.getByTestId('logout-confirm'));
     await page.waitForURL('**/login');
     expect(errors).toEqual([]);
     await page.close();
@@ -95,7 +96,7 @@ describe('desktop client (the agent\'s URL)', () => {
 
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('clear-history'), page.getByText(english('shell.clearHistory.bodyClient')));
     await screenshot(page, 'client-clear-history');
-    await page.getByTestId('clear-history-confirm').click();
+    await clickWhenStill(page.getByTestId('clear-history-confirm'));
     await page.waitForURL('**/login');
     await page.getByLabel(english('auth.login.account')).waitFor();
     // Only what any first start writes is there again: the language it detected.

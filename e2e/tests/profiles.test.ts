@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -121,7 +122,7 @@ describe('profiles in the desktop client', () => {
     const [victim] = (await rowIds(page)).filter((id) => id !== created);
     await selectRow(page, victim!);
     await page.getByTestId('batch-delete').click();
-    await page.getByTestId('batch-delete-confirm').click();
+    await clickWhenStill(page.getByTestId('batch-delete-confirm'));
     await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total, { timeout: 15_000 }).toBe(50);
     await openScreen(page, 'recycle');
     await page.getByTestId(`recycle-row-${victim}`).locator('input[type="checkbox"]').check();
