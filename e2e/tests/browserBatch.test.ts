@@ -110,7 +110,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
     expect(await failure.textContent()).toContain(english('startError.refused'));
     expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount').replace('{{count}}', '1'));
     await settledShot(page, 'client-batch-failure');
-    await page.getByTestId('batch-dialog-close').click();
+    await clickWhenStill(page.getByTestId('batch-dialog-close'));
     await page.getByTestId('batch-dialog').waitFor({ state: 'detached' });
 
     // Arrange: a grid on the agent's screen in the order of the numbers, read back through CDP.
@@ -153,7 +153,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
     await settledShot(page, 'client-batch-closed');
     for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => all.flatMap((id) => processesWith(id)), { timeout: 15_000 }).toEqual([]);
-    await page.getByTestId('batch-dialog-close').click();
+    await clickWhenStill(page.getByTestId('batch-dialog-close'));
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -115,7 +115,7 @@ describe('browser version, as a new person', () => {
     // The toolbar's startup instructions start, here, with installing the desktop client.
     await page.getByTestId('startup-guide').click();
     await page.getByTestId('startup-steps').getByText(text('shell.startup.steps.download.title')).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
     await page.getByTestId('startup-steps').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), { timeout: 15_000 }).toEqual(['tab-package', 'tab-helper', 'tab-recycle']);
     expect(await page.locator('.ant-tabs-tab-remove').count()).toBe(3);

@@ -32,7 +32,7 @@ describe('desktop client (the agent\'s URL)', () => {
     await page.getByTestId('startup-guide').click();
     await page.getByTestId('startup-steps').getByText(english('profiles.create'), { exact: false }).waitFor();
     expect(await page.getByTestId('startup-steps').textContent()).not.toContain(english('shell.startup.steps.download.title'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
     await page.getByTestId('startup-steps').waitFor({ state: 'detached' });
 
     // The user menu offers identity verification only in the client.

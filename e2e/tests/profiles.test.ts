@@ -91,7 +91,7 @@ describe('profiles in the desktop client', () => {
     await page.getByTestId('batch-result').waitFor();
     expect(await page.getByTestId('batch-progress').textContent()).toContain('50 / 50');
     await screenshot(page, 'batch-created');
-    await page.getByTestId('batch-close').click();
+    await clickWhenStill(page.getByTestId('batch-close'));
     const afterBatch = await ownerApi.call(profileListCall, { limit: 100 });
     expect(afterBatch.total).toBe(51);
     const batchProxies = afterBatch.list.filter((row) => row.name.startsWith('Batch-')).map((row) => `${row.proxy.type} ${row.proxy.host}:${row.proxy.port}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
+import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -34,7 +35,7 @@ describe('tags', () => {
     await page.getByTestId('tag-create').click();
     await page.getByText(text('code.tagNameTaken')).waitFor();
     await screenshot(page, 'tags-manager');
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
 
     // Put on the two shops at once.
     for (const id of ids.slice(0, 2)) await page.getByTestId(`profile-row-${id}`).getByRole('checkbox').check();

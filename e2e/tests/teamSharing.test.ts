@@ -99,7 +99,7 @@ describe('a shared profile, as a team uses it', () => {
     await openSharing();
     await owner.getByTestId(`share-member-${sub.username}`).waitFor();
     expect(await owner.getByTestId(`share-member-${sub.username}`).textContent()).toContain(text('sharing.permission.run'));
-    await owner.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await clickWhenStill(owner.getByRole('dialog').getByRole('button', { name: 'Close' }));
     await owner.getByTestId('share-members').waitFor({ state: 'detached' });
 
     // The sub-account, on its own machine, opens it from "Shared with me".
