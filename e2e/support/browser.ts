@@ -20,8 +20,17 @@ export function chromiumPath(): string {
   return found;
 }
 
+/**
+ * The browser that drives the console, as a person who set "reduce motion" in their system: the
+ * console then turns antd's transitions off (lib/reducedMotion.ts). Playwright checks that a
+ * button stands still before it presses, not between press and release; in a dialog still
+ * zooming in, the release lands beside the grown button and the click is lost (seen in CI on the
+ * API token's Submit, the startup guide's Close and the saved proxy's Save). One journey keeps
+ * the motion (apiToken.test.ts, a context with `reducedMotion: 'no-preference'`) and clicks
+ * through `clickWhenStill`. Profiles are started by the agent with their own flags, never here.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: testChromiumFlags, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...testChromiumFlags, '--force-prefers-reduced-motion'], headless: true });
 }
 
 /**

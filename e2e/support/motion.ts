@@ -32,3 +32,27 @@ export async function clickWhenStill(locator: Locator): Promise<void> {
   await motionEnded(locator.page());
   await locator.click();
 }
+
+/**
+ * Starts noting whether antd animates anything from now on: while a transition runs, its motion
+ * puts an `*-appear-active`, `*-enter-active` or `*-leave-active` class on the element
+ * (`ant-zoom-appear-active` on a dialog). Without motion only the instant `*-prepare` step is
+ * taken, which moves nothing. Classes are watched, not running animations, so a slow machine
+ * cannot miss a short one. Resolves to a reader of what was seen.
+ */
+export async function watchMotionClasses(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { __motionSeen: string[] }).__motionSeen = seen;
+    const note = (element: Element) => {
+      for (const name of Array.from(element.classList)) if (/-(appear|enter|leave)-active$/.test(name) && !seen.includes(name)) seen.push(name);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target instanceof Element) note(record.target);
+        for (const added of Array.from(record.addedNodes)) if (added instanceof Element) [added, ...Array.from(added.querySelectorAll('*'))].forEach(note);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  return () => page.evaluate(() => (globalThis as unknown as { __motionSeen: string[] }).__motionSeen);
+}

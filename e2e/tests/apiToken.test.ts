@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
+import { clickWhenStill, watchMotionClasses } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -43,13 +43,18 @@ async function resetToken(page: Page, password: string): Promise<{ token: string
 describe('the API token menu, in the browser version', () => {
   it('views and resets the token behind the password; a reset token works once shown and the old one stops', async () => {
     const main = await signUpByApi(env.stack, newPerson('token'));
-    const page = await env.browser.newPage();
+    // This journey keeps antd's motion, as most people see it (the other journeys' browser asks
+    // for less motion, support/browser.ts): each click on a fresh dialog waits for it to stand still.
+    const context = await env.browser.newContext({ reducedMotion: 'no-preference' });
+    const page = await context.newPage();
     const errors = watchErrors(page);
     await signInThroughForm(page, env.stack.serverUrl, main.email, main.password);
     await page.waitForURL('**/wel/account/package');
 
     // A wrong password is refused beside the field; the session is not treated as dead.
+    const motionSeen = await watchMotionClasses(page);
     await openDialog(page, 'view', 'not my password');
+    expect(await motionSeen()).toContain('ant-zoom-appear-active');
     await page.getByTestId('api-token-form').getByText(text('code.wrongPassword')).waitFor();
     await screenshot(page, 'token-view-wrong-password');
     expect(page.url()).toMatch(/\/wel\/account\/package$/);
@@ -98,7 +103,23 @@ describe('the API token menu, in the browser version', () => {
     await page.getByTestId('api-token-menu').waitFor();
     expect(page.url()).toMatch(/\/wel\/account\/package$/);
     expect(errors).toEqual([]);
-    await page.close();
+    await context.close();
+  });
+
+  it('opens its dialog without motion for a person whose system asks for less', async () => {
+    const main = await signUpByApi(env.stack, newPerson('tokstill'));
+    const context = await env.browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInThroughForm(page, env.stack.serverUrl, main.email, main.password);
+    await page.waitForURL('**/wel/account/package');
+    const motionSeen = await watchMotionClasses(page);
+    await openDialog(page, 'view', main.password);
+    await page.getByTestId('api-token-none').waitFor();
+    await closeDialog(page);
+    expect(await motionSeen()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('is not offered to a sub-account, which the server refuses as well', async () => {

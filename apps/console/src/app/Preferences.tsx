@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { loadAntdLocale } from '../lib/antdLocale.ts';
 import { currentLanguage, switchLanguage } from '../lib/language.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';
+import { usePrefersReducedMotion } from '../lib/reducedMotion.ts';
 import { loadTheme, saveTheme } from '../lib/theme.ts';
 
 interface Preferences {
@@ -25,7 +26,10 @@ export function usePreferences(): Preferences {
   return value;
 }
 
-/** Theme (antd algorithm), language (i18next + antd locale) and the menu's collapsed state. */
+/**
+ * Theme (antd algorithm), language (i18next + antd locale) and the menu's collapsed state; antd's
+ * transitions and the click ripple follow the system's reduce-motion setting.
+ */
 export function PreferencesProvider({ initialLocale, children }: { initialLocale: Locale; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [theme, setTheme] = useState<Theme>(loadTheme);
@@ -59,10 +63,11 @@ export function PreferencesProvider({ initialLocale, children }: { initialLocale
 
   const value = useMemo(() => ({ theme, toggleTheme, language, setLanguage, collapsed, setCollapsed }), [theme, toggleTheme, language, setLanguage, collapsed, setCollapsed]);
   const algorithm = theme === 'night' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  const reducedMotion = usePrefersReducedMotion();
 
   return (
     <PreferencesContext.Provider value={value}>
-      <ConfigProvider locale={antdLocale} theme={{ algorithm, token: { colorPrimary: '#1668dc', borderRadius: 6 } }}>
+      <ConfigProvider locale={antdLocale} theme={{ algorithm, token: { colorPrimary: '#1668dc', borderRadius: 6, motion: !reducedMotion } }} wave={{ disabled: reducedMotion }}>
         <AntApp>
           <PageColors />
           <div data-theme={theme} style={{ minHeight: '100vh' }}>
