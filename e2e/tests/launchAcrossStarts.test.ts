@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { apiProfileCookiesCall, apiProfileDetailCall } from '@facet/contracts';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expected, useLaunchHarness } from '../support/launchHarness.ts';
+import { expected, useLaunchHarness, WINDOWS_UA } from '../support/launchHarness.ts';
 
 /**
  * What a launched profile keeps between starts and what sites learn of it: cookies and storage
@@ -93,6 +95,36 @@ describe('a profile across starts', () => {
     const third = await h.open(id);
     expect(await third.page.evaluate(() => document.cookie)).toBe('state=imported');
     await third.browser.close().catch(() => {});
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+
+  it('starts with its one tab where "continue where you left off" was set, and a script attaches at once', async () => {
+    const id = await h.createProfile('Left open');
+    let { browser, page } = await h.open(id);
+    // A second tab, left open at the stop: the session Chromium saves then holds both.
+    const [second] = await Promise.all([browser.contexts()[0]!.waitForEvent('page'), page.evaluate(() => void window.open('/?left-open'))]);
+    await second.waitForLoadState();
+    await browser.close().catch(() => {});
+    expect((await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`)).body.code).toBe(0);
+    // What the profile's settings page writes when a person picks "Continue where you left off".
+    const preferencesFile = path.join(h.agent.dataDir, 'profiles', id, 'Default', 'Preferences');
+    const preferences = JSON.parse(fs.readFileSync(preferencesFile, 'utf8')) as { session?: Record<string, unknown> };
+    fs.writeFileSync(preferencesFile, JSON.stringify({ ...preferences, session: { ...preferences.session, restore_on_startup: 1 } }));
+
+    // Before, the last session's tabs came back unloaded beside the start tab, their set-up never
+    // answered, and connectOverCDP waited for them until it timed out.
+    const before = h.pages.requests.length;
+    ({ browser, page } = await h.open(id));
+    expect(await page.evaluate(() => (window as unknown as { report: () => unknown }).report())).toEqual(expected);
+    // Give a restored tab the time to show up: none may.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(browser.contexts()[0]!.pages().map((p) => new URL(p.url()).search)).toEqual(['']);
+    // The agent's own exit check aside, every request came from a tab that had the identity: the
+    // profile's header is set over CDP, not on the command line as the user agent also is.
+    const sinceStart = h.pages.requests.slice(before).filter((r) => r.path !== '/ip');
+    expect(sinceStart.filter((r) => r.path === '/')).toHaveLength(1);
+    for (const r of sinceStart) expect([r.path, r.userAgent, r.shopRegion]).toEqual([r.path, WINDOWS_UA, 'eu-west']);
+    await browser.close().catch(() => {});
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 

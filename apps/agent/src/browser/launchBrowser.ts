@@ -13,10 +13,10 @@ import type { GeoFacts } from './geoIp.ts';
 import { exitShapesSpawn } from './identity.ts';
 import { planLaunch, type LaunchPlan } from './launchPlan.ts';
 import { machineFacts } from './machineFacts.ts';
+import { updatePreferences, withoutSessionRestore, withWebrtcPolicy } from './profilePreferences.ts';
 import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
 import { startProxyHop, upstreamUrl, type ProxyHop } from './proxyHop.ts';
 import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChromium.ts';
-import { writeWebrtcPolicy } from './webrtcPolicy.ts';
 import { browserWindows, type BrowserWindows } from './windowBounds.ts';
 import { watchOpenTabs } from './openTabs.ts';
 
@@ -235,7 +235,7 @@ function baseFontConfig(env: NodeJS.ProcessEnv): string {
 function writeFiles(plan: LaunchPlan, userDataDir: string, profile: Profile): void {
   for (const stale of plan.staleFiles) fs.rmSync(path.join(userDataDir, stale), { force: true });
   for (const file of plan.files) fs.writeFileSync(path.join(userDataDir, file.path), file.content, { mode: 0o600 });
-  writeWebrtcPolicy(userDataDir, profile.fingerprint.webrtc);
+  updatePreferences(userDataDir, (prefs) => withoutSessionRestore(withWebrtcPolicy(prefs, profile.fingerprint.webrtc)));
 }
 
 /** The first answer through the pipe: Chromium is up. An exit or silence first is a start failure with its output. */
