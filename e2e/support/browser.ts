@@ -25,12 +25,19 @@ export function chromiumPath(): string {
  * console then turns antd's transitions off (lib/reducedMotion.ts). Playwright checks that a
  * button stands still before it presses, not between press and release; in a dialog still
  * zooming in, the release lands beside the grown button and the click is lost (seen in CI on the
- * API token's Submit, the startup guide's Close and the saved proxy's Save). One journey keeps
- * the motion (apiToken.test.ts, a context with `reducedMotion: 'no-preference'`) and clicks
- * through `clickWhenStill`. Profiles are started by the agent with their own flags, never here.
+ * API token's Submit, the startup guide's Close and the saved proxy's Save). Each context asks
+ * for it: Playwright emulates `no-preference` in every context it makes, over Chromium's
+ * `--force-prefers-reduced-motion`. A test's own `reducedMotion` wins: the API token journey keeps
+ * the motion and clicks through `clickWhenStill`. Profiles are started by the agent with their
+ * own flags and contexts, never here, so no detector sees this.
  */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: [...testChromiumFlags, '--force-prefers-reduced-motion'], headless: true });
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: testChromiumFlags, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**
