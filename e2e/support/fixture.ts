@@ -30,8 +30,8 @@ export async function menuKeys(page: Page): Promise<string[]> {
 export async function signInThroughForm(page: Page, baseUrl: string, account: string, password: string, keep = false): Promise<void> {
   await admitToClient(page, baseUrl);
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(text('auth.login.account')).fill(account);
-  await page.getByLabel(text('auth.login.password')).fill(password);
+  await page.getByLabel(text('auth.login.account'), { exact: true }).fill(account);
+  await page.getByLabel(text('auth.login.password'), { exact: true }).fill(password);
   if (keep) await page.getByLabel(text('auth.login.keep')).check();
   await page.getByRole('button', { name: text('auth.login.submit'), exact: true }).click();
 }

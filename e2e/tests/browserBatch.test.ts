@@ -9,7 +9,7 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { openClient } from '../support/clientAccess.ts';
 import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill, motionEnded } from '../support/motion.ts';
+import { motionEnded } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -110,7 +110,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
     expect(await failure.textContent()).toContain(english('startError.refused'));
     expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount').replace('{{count}}', '1'));
     await settledShot(page, 'client-batch-failure');
-    await clickWhenStill(page.getByTestId('batch-dialog-close'));
+    await page.getByTestId('batch-dialog-close').click();
     await page.getByTestId('batch-dialog').waitFor({ state: 'detached' });
 
     // Arrange: a grid on the agent's screen in the order of the numbers, read back through CDP.
@@ -128,7 +128,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
       await page.getByTestId('arrange-dialog').waitFor();
       if (columns) await page.getByTestId('arrange-columns').fill(String(columns));
       await settledShot(page, columns ? 'client-arrange-columns' : 'client-arrange-dialog');
-      await clickWhenStill(page.getByTestId('arrange-ok'));
+      await page.getByTestId('arrange-ok').click();
       await page.getByText(english('arrangeWindows.done').replace('{{count}}', '3')).last().waitFor();
       await page.getByTestId('arrange-dialog').waitFor({ state: 'detached' });
       return Promise.all(numbered.map((b) => windowOf(b.endpoint)));
@@ -153,7 +153,7 @@ describe('opening, arranging and closing many profiles from the desktop client',
     await settledShot(page, 'client-batch-closed');
     for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => all.flatMap((id) => processesWith(id)), { timeout: 15_000 }).toEqual([]);
-    await clickWhenStill(page.getByTestId('batch-dialog-close'));
+    await page.getByTestId('batch-dialog-close').click();
     expect(errors).toEqual([]);
     await page.close();
   });

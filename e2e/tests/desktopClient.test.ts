@@ -6,7 +6,6 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { menuKeys, pickMenuItem, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
 import { openClient } from '../support/clientAccess.ts';
-import { clickWhenStill } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -32,14 +31,14 @@ describe('desktop client (the agent\'s URL)', () => {
     await page.getByTestId('startup-guide').click();
     await page.getByTestId('startup-steps').getByText(english('profiles.create'), { exact: false }).waitFor();
     expect(await page.getByTestId('startup-steps').textContent()).not.toContain(english('shell.startup.steps.download.title'));
-    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('startup-steps').waitFor({ state: 'detached' });
 
     // The user menu offers identity verification only in the client.
     await page.getByTestId('user-menu').click();
     await page.getByText(english('shell.user.kyc')).waitFor();
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('logout'), page.getByText(english('shell.logout.bodyClient')));
-    await clickWhenStill(page.getByTestId('logout-confirm'));
+    await page.getByTestId('logout-confirm').click();
     await page.waitForURL('**/login');
     expect(errors).toEqual([]);
     await page.close();
@@ -96,9 +95,9 @@ describe('desktop client (the agent\'s URL)', () => {
 
     await pickMenuItem(page.getByTestId('user-menu'), page.getByTestId('clear-history'), page.getByText(english('shell.clearHistory.bodyClient')));
     await screenshot(page, 'client-clear-history');
-    await clickWhenStill(page.getByTestId('clear-history-confirm'));
+    await page.getByTestId('clear-history-confirm').click();
     await page.waitForURL('**/login');
-    await page.getByLabel(english('auth.login.account')).waitFor();
+    await page.getByLabel(english('auth.login.account'), { exact: true }).waitFor();
     // Only what any first start writes is there again: the language it detected.
     expect((await stored()).map(([key]) => key)).toEqual(['facet.language']);
     expect(await page.evaluate(() => sessionStorage.getItem('facet.credentials'))).toBeNull();

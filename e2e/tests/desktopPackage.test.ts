@@ -148,8 +148,8 @@ describe('the desktop client package', () => {
     await page.getByText(text('connect.server').replace('{{server}}', stack.serverUrl)).waitFor();
     await screenshot(page, 'package-login');
 
-    await page.getByLabel(text('auth.login.account')).fill(person.username);
-    await page.getByLabel(text('auth.login.password')).fill(person.password);
+    await page.getByLabel(text('auth.login.account'), { exact: true }).fill(person.username);
+    await page.getByLabel(text('auth.login.password'), { exact: true }).fill(person.password);
     await page.getByRole('button', { name: text('auth.login.submit'), exact: true }).click();
     await page.waitForURL('**/wel/browser');
     await page.getByTestId(`profile-launch-${profile.id}`).click();

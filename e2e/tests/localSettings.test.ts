@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { chromiumPath, screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
 
 // The agent's own folder, made before it starts: its settings put the local API on a port of
@@ -177,7 +176,7 @@ describe('local settings of the desktop client', () => {
     await openSettings(page);
     await cleanCache(page, 'doneSkipped');
     expect(fs.existsSync(path.join(userDataDir, 'Default', 'Cache'))).toBe(true);
-    await clickWhenStill(page.getByTestId('local-settings-cancel'));
+    await page.getByTestId('local-settings-cancel').click();
     await page.getByTestId('local-settings-form').waitFor({ state: 'detached' });
 
     // Closed, its caches go; its cookies and storage stay.

@@ -18,7 +18,7 @@ describe('signing in after wrong passwords', () => {
     // The third answer said the next try needs a captcha: the form shows one.
     await page.getByTestId('captcha-image').waitFor();
     await screenshot(page, 'login-captcha');
-    await page.getByLabel(text('auth.login.password')).fill(person.password);
+    await page.getByLabel(text('auth.login.password'), { exact: true }).fill(person.password);
     await page.getByTestId('captcha-input').fill(E2E_CAPTCHA);
     await page.getByRole('button', { name: text('auth.login.submit'), exact: true }).click();
     await page.getByTestId('side-menu').waitFor();

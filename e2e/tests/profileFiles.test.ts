@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -71,7 +70,7 @@ describe('profiles to and from files', () => {
     await screenshot(target, 'import-refused');
     const destination = await signedInApi(to.email, to.password);
     expect((await destination.call(profileListCall, {})).total).toBe(0);
-    await clickWhenStill(target.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    await target.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // The good JSON, then the Excel sheet: four profiles, the proxies with their credentials.
     for (const file of [json, sheet]) {

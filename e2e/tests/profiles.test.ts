@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -91,7 +90,7 @@ describe('profiles in the desktop client', () => {
     await page.getByTestId('batch-result').waitFor();
     expect(await page.getByTestId('batch-progress').textContent()).toContain('50 / 50');
     await screenshot(page, 'batch-created');
-    await clickWhenStill(page.getByTestId('batch-close'));
+    await page.getByTestId('batch-close').click();
     const afterBatch = await ownerApi.call(profileListCall, { limit: 100 });
     expect(afterBatch.total).toBe(51);
     const batchProxies = afterBatch.list.filter((row) => row.name.startsWith('Batch-')).map((row) => `${row.proxy.type} ${row.proxy.host}:${row.proxy.port}`);
@@ -122,7 +121,7 @@ describe('profiles in the desktop client', () => {
     const [victim] = (await rowIds(page)).filter((id) => id !== created);
     await selectRow(page, victim!);
     await page.getByTestId('batch-delete').click();
-    await clickWhenStill(page.getByTestId('batch-delete-confirm'));
+    await page.getByTestId('batch-delete-confirm').click();
     await expect.poll(async () => (await ownerApi.call(profileListCall, {})).total, { timeout: 15_000 }).toBe(50);
     await openScreen(page, 'recycle');
     await page.getByTestId(`recycle-row-${victim}`).locator('input[type="checkbox"]').check();

@@ -5,7 +5,6 @@ import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { launchChromium, screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text } from '../support/fixture.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
-import { clickWhenStill } from '../support/motion.ts';
 import { freePort, startStack, type Stack } from '../support/processes.ts';
 import { startTestProxy, type TestProxy } from '../support/testProxy.ts';
 
@@ -56,7 +55,7 @@ describe('the saved proxy list', () => {
     await page.getByTestId('proxy-row-127.0.0.2').getByText(text('proxies.failed')).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('proxy-row-127.0.0.1').textContent()).toMatch(/\d+ ms/);
     await screenshot(page, 'proxy-list-tested');
-    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }).first());
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
 
     // Both profiles get the working proxy, credentials included.
     for (const id of ids) await page.getByTestId(`profile-row-${id}`).getByRole('checkbox').check();

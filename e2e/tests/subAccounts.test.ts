@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { menuKeys, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -91,12 +90,12 @@ describe('sub-account management, in the browser version', () => {
     await page.getByTestId('sub-delete-warning').getByText(text('subAccounts.deleteProfiles').replace('{{count}}', '1')).waitFor();
     // A wrong password is refused beside the field, and the sub-account stays.
     await page.getByTestId('sub-delete-password').fill('not my password');
-    await clickWhenStill(page.getByTestId('sub-delete-confirm'));
+    await page.getByTestId('sub-delete-confirm').click();
     await page.getByTestId('sub-delete-form').getByText(text('code.wrongPassword')).waitFor();
     await screenshot(page, 'sub-delete-wrong-password');
     expect(await rowIds(page)).toEqual([id]);
     await page.getByTestId('sub-delete-password').fill(main.password);
-    await clickWhenStill(page.getByTestId('sub-delete-confirm'));
+    await page.getByTestId('sub-delete-confirm').click();
     await page.getByTestId('sub-delete-form').waitFor({ state: 'detached' });
     await page.getByTestId('sub-empty').waitFor();
     expect(await rowIds(page)).toEqual([]);

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
-import { clickWhenStill } from '../support/motion.ts';
 
 const env = useStackAndBrowser();
 
@@ -35,7 +34,7 @@ describe('tags', () => {
     await page.getByTestId('tag-create').click();
     await page.getByText(text('code.tagNameTaken')).waitFor();
     await screenshot(page, 'tags-manager');
-    await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // Put on the two shops at once.
     for (const id of ids.slice(0, 2)) await page.getByTestId(`profile-row-${id}`).getByRole('checkbox').check();

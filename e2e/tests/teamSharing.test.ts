@@ -6,7 +6,6 @@ import { startAutomationAgent, type AutomationAgent } from '../support/automatio
 import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text } from '../support/fixture.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
-import { clickWhenStill } from '../support/motion.ts';
 import { freePort, startStack, type Stack } from '../support/processes.ts';
 import { startTestProxy, type TestProxy } from '../support/testProxy.ts';
 import { processesWith } from '../support/xvfb.ts';
@@ -99,7 +98,7 @@ describe('a shared profile, as a team uses it', () => {
     await openSharing();
     await owner.getByTestId(`share-member-${sub.username}`).waitFor();
     expect(await owner.getByTestId(`share-member-${sub.username}`).textContent()).toContain(text('sharing.permission.run'));
-    await clickWhenStill(owner.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    await owner.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await owner.getByTestId('share-members').waitFor({ state: 'detached' });
 
     // The sub-account, on its own machine, opens it from "Shared with me".
@@ -162,7 +161,7 @@ describe('a shared profile, as a team uses it', () => {
     await owner.reload();
     await openSharing();
     await owner.getByTestId(`share-member-revoke-${sub.username}`).click();
-    await clickWhenStill(owner.getByTestId('share-revoke-confirm'));
+    await owner.getByTestId('share-revoke-confirm').click();
     await owner.getByText(text('sharing.membersEmpty')).waitFor();
     await member.reload();
     await member.getByText(text('sharing.sharedEmpty')).waitFor();
