@@ -10,7 +10,6 @@ import type { ConnectReason } from './features/connect/ConnectServerPage.tsx';
 import { CONNECT_PATH } from './features/connect/connectPath.ts';
 import { readClientBootstrap } from './lib/mode.ts';
 import { sealStorageWith } from './lib/storage.ts';
-import { loadAntdLocale } from './lib/antdLocale.ts';
 import i18next from 'i18next';
 import { initI18n, initialLanguage } from './lib/language.ts';
 
@@ -23,15 +22,14 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   // The desktop client asks which server first, and again when the one it knows does not answer.
   const connect = async (reason: ConnectReason | 'locked') => {
-    const [{ ConnectRoot }, { ConnectServerPage }, { LockedPage }, antdLocale] = await Promise.all([
+    const [{ ConnectRoot }, { ConnectServerPage }, { LockedPage }] = await Promise.all([
       import('./features/connect/ConnectRoot.tsx'),
       import('./features/connect/ConnectServerPage.tsx'),
       import('./features/connect/LockedPage.tsx'),
-      loadAntdLocale(language.tag),
     ]);
     root.render(
       <StrictMode>
-        <ConnectRoot antdLocale={antdLocale}>{reason === 'locked' || !bootstrap ? <LockedPage /> : <ConnectServerPage bootstrap={bootstrap} reason={reason} />}</ConnectRoot>
+        <ConnectRoot>{reason === 'locked' || !bootstrap ? <LockedPage /> : <ConnectServerPage bootstrap={bootstrap} reason={reason} />}</ConnectRoot>
       </StrictMode>,
     );
   };
@@ -39,12 +37,12 @@ async function start() {
   if ((globalThis as Record<string, unknown>)[CLIENT_LOCKED_GLOBAL] === true) return connect('locked');
   if (bootstrap && bootstrap.server === null) return connect('first');
   if (bootstrap && window.location.pathname === CONNECT_PATH) return connect('change');
-  const [runtime, antdLocale] = await Promise.all([createRuntime().catch((error: unknown) => (bootstrap ? null : Promise.reject(error))), loadAntdLocale(language.tag)]);
+  const runtime = await createRuntime().catch((error: unknown) => (bootstrap ? null : Promise.reject(error)));
   if (!runtime) return connect('unreachable');
   if (runtime.credentials.load()) runtime.push.open();
   root.render(
     <StrictMode>
-      <App runtime={runtime} antdLocale={antdLocale} />
+      <App runtime={runtime} />
     </StrictMode>,
   );
 }

@@ -1,7 +1,6 @@
 import { ApiError } from '@facet/api-client';
 import { Code } from '@facet/contracts';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Locale } from 'antd/es/locale';
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
 import { allTexts } from '../lib/language.ts';
@@ -22,7 +21,7 @@ function credentialErrorHandler(runtime: Runtime) {
   };
 }
 
-export function App({ runtime, antdLocale }: { runtime: Runtime; antdLocale: Locale }) {
+export function App({ runtime }: { runtime: Runtime }) {
   const queryClient = useMemo(() => {
     const onError = credentialErrorHandler(runtime);
     return new QueryClient({
@@ -46,7 +45,7 @@ export function App({ runtime, antdLocale }: { runtime: Runtime; antdLocale: Loc
   return (
     <RuntimeContext.Provider value={runtime}>
       <QueryClientProvider client={queryClient}>
-        <PreferencesProvider initialLocale={antdLocale}>
+        <PreferencesProvider>
           <BrowserRouter>
             <AppRoutes runtime={runtime} />
           </BrowserRouter>

@@ -1,12 +1,9 @@
 import type { Language, Theme } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadAntdLocale } from '../lib/antdLocale.ts';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { antdLocaleOf } from '../lib/antdLocale.ts';
 import { currentLanguage, switchLanguage } from '../lib/language.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';
-import { usePrefersReducedMotion } from '../lib/reducedMotion.ts';
 import { loadTheme, saveTheme } from '../lib/theme.ts';
 
 interface Preferences {
@@ -27,14 +24,14 @@ export function usePreferences(): Preferences {
 }
 
 /**
- * Theme (antd algorithm), language (i18next + antd locale) and the menu's collapsed state; antd's
- * transitions and the click ripple follow the system's reduce-motion setting.
+ * Theme, language (i18next, and antd's own texts for the pages that use antd) and the menu's
+ * collapsed state. No antd here: the sign-in page renders under this alone, and antd loads with
+ * the pages that use it (app/AntdProvider.tsx reads the theme and language from here).
  */
-export function PreferencesProvider({ initialLocale, children }: { initialLocale: Locale; children: ReactNode }) {
+export function PreferencesProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [theme, setTheme] = useState<Theme>(loadTheme);
   const [language, setLanguageState] = useState<Language>(currentLanguage);
-  const [antdLocale, setAntdLocale] = useState<Locale>(initialLocale);
   const [collapsed, setCollapsedState] = useState(() => readString(storageKeys.menuCollapsed) === '1');
 
   const toggleTheme = useCallback(() => {
@@ -47,8 +44,8 @@ export function PreferencesProvider({ initialLocale, children }: { initialLocale
 
   const setLanguage = useCallback(
     async (next: Language) => {
-      const [, locale] = await Promise.all([switchLanguage(next), loadAntdLocale(next.tag)]);
-      setAntdLocale(locale);
+      // antd's texts too, before the switch: its pages then change language in one render.
+      await Promise.all([switchLanguage(next), antdLocaleOf(next.tag)]);
       setLanguageState(next);
       // Refresh the view: server texts (messages, names) come back in the new language.
       await queryClient.invalidateQueries();
@@ -61,31 +58,16 @@ export function PreferencesProvider({ initialLocale, children }: { initialLocale
     setCollapsedState(value);
   }, []);
 
-  const value = useMemo(() => ({ theme, toggleTheme, language, setLanguage, collapsed, setCollapsed }), [theme, toggleTheme, language, setLanguage, collapsed, setCollapsed]);
-  const algorithm = theme === 'night' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
-  const reducedMotion = usePrefersReducedMotion();
+  // On <html>, before the first paint: the page's own colours (global.css) follow the theme, so
+  // nothing outside antd stays white and a night page never flashes day.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 
+  const value = useMemo(() => ({ theme, toggleTheme, language, setLanguage, collapsed, setCollapsed }), [theme, toggleTheme, language, setLanguage, collapsed, setCollapsed]);
   return (
     <PreferencesContext.Provider value={value}>
-      <ConfigProvider locale={antdLocale} theme={{ algorithm, token: { colorPrimary: '#1668dc', borderRadius: 6, motion: !reducedMotion } }} wave={{ disabled: reducedMotion }}>
-        <AntApp>
-          <PageColors />
-          <div data-theme={theme} style={{ minHeight: '100vh' }}>
-            {children}
-          </div>
-        </AntApp>
-      </ConfigProvider>
+      <div style={{ minHeight: '100vh' }}>{children}</div>
     </PreferencesContext.Provider>
   );
-}
-
-/** Gives <body> the theme's page colours, so nothing outside antd's layout stays white. */
-function PageColors() {
-  const { token } = antdTheme.useToken();
-  useEffect(() => {
-    document.body.style.backgroundColor = token.colorBgLayout;
-    document.body.style.color = token.colorText;
-    document.documentElement.style.colorScheme = token.colorBgLayout === '#000' || token.colorBgLayout === '#000000' ? 'dark' : 'light';
-  }, [token.colorBgLayout, token.colorText]);
-  return null;
 }

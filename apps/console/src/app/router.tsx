@@ -1,21 +1,23 @@
-import { Flex, Spin } from 'antd';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
-import { RequireAuth } from '../features/shell/RequireAuth.tsx';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
 import { allTexts } from '../lib/language.ts';
+import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
+import { Loading } from './Loading.tsx';
 import type { Runtime } from './runtime.ts';
 
 // One chunk per route: a person signing in downloads neither the shell nor the other pages
 // (scripts/checks/consoleBudget.mjs weighs what the sign-in page loads). The shells, and so
 // every page inside them, render only once all the texts are in: the sign-in page had only the
 // entry part of them (lib/language.ts).
+// The sign-in page is the one page without antd (it is the first thing people download); every
+// other page renders inside AntdProvider, which loads antd with it.
+const AntdProvider = lazy(() => import('./AntdProvider.tsx').then((m) => ({ default: m.AntdProvider })));
+const AntdExtras = lazy(() => import('./AntdExtras.tsx'));
+const RequireAuth = lazy(() => import('../features/shell/RequireAuth.tsx').then((m) => ({ default: m.RequireAuth })));
 const Shell = lazy(() => Promise.all([import('../features/shell/Shell.tsx'), allTexts()]).then(([m]) => ({ default: m.Shell })));
 const MobileShell = lazy(() => Promise.all([import('../features/mobile/MobileShell.tsx'), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
-// The contact button comes a moment after the page it floats over: FloatButton brings Badge and
-// Tooltip, which the sign-in form does not need to show.
-const ContactFloatButton = lazy(() => import('../features/contact/ContactFloatButton.tsx').then((m) => ({ default: m.ContactFloatButton })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
@@ -42,22 +44,45 @@ const MobileAccountListPage = lazy(() => import('../features/mobile/MobileAccoun
 const MobileAccountManagePage = lazy(() => import('../features/mobile/MobileAccountManagePage.tsx'));
 const MobileServicePage = lazy(() => import('../features/mobile/MobileServicePage.tsx'));
 
-const loading = (
-  <Flex align="center" justify="center" style={{ minHeight: '40vh' }}>
-    <Spin />
-  </Flex>
-);
-const page = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+/**
+ * The notices and the contact button (AntdExtras) come once the page has shown and the browser
+ * is idle, so antd does not compete with what the sign-in page waits for; at once if a notice
+ * is waiting to be shown.
+ */
+function LaterExtras() {
+  const [idle, setIdle] = useState(false);
+  const waits = useSyncExternalStore(subscribeToWaiting, noticeWaits);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return setIdle(true);
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  if (!idle && !waits) return null;
+  return (
+    <Suspense fallback={null}>
+      <AntdExtras />
+    </Suspense>
+  );
+}
 
 function Root() {
   return (
     <>
       <SessionEvents />
       <Outlet />
-      <Suspense fallback={null}>
-        <ContactFloatButton />
-      </Suspense>
+      <LaterExtras />
     </>
+  );
+}
+
+/** The pages drawn with antd: it loads with the first of them. */
+function WithAntd() {
+  return page(
+    <AntdProvider>
+      <Outlet />
+    </AntdProvider>,
   );
 }
 
@@ -68,43 +93,48 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
       children: [
         { path: '/', element: <Navigate to={rootPath({ mode: runtime.mode, mobile: runtime.mobile })} replace /> },
         { path: '/login', element: page(<LoginPage />) },
-        { path: '/register', element: page(<RegisterPage />) },
-        { path: '/forgetpassword', element: page(<ForgotPasswordPage />) },
         {
-          path: '/wel',
-          element: <RequireAuth>{(member) => page(<Shell member={member} />)}</RequireAuth>,
+          element: <WithAntd />,
           children: [
-            { path: welRoutes.userinfo.slice(5), element: page(<UserInfoPage />) },
-            { path: welRoutes.browser.slice(5), element: page(<BrowserListPage />) },
-            { path: welRoutes.share.slice(5), element: page(<SharedPage />) },
-            { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
-            { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },
-            { path: welRoutes.sub.slice(5), element: page(<SubAccountsPage />) },
-            { path: welRoutes.package.slice(5), element: page(<PlanPage />) },
-            { path: welRoutes.operlog.slice(5), element: page(<OperationLogPage />) },
-            { path: welRoutes.setting.slice(5), element: page(<SettingsPage />) },
-            { path: welRoutes.helper.slice(5), element: page(<HelpPage />) },
-            { path: welRoutes.reward.slice(5), element: page(<RewardPage />) },
-            { path: welRoutes.kyc.slice(5), element: page(<KycPage />) },
-            { path: welRoutes.application.slice(5), element: page(<PluginCentrePage />) },
-            { path: '*', element: null },
-          ],
-        },
-        {
-          path: '/mobile',
-          element: <RequireAuth>{(member) => page(<MobileShell member={member} />)}</RequireAuth>,
-          children: [
-            { path: 'my', element: page(<MobileMyPage />) },
-            { path: 'package', element: page(<MobilePackagePage />) },
-            { path: 'package/detail', element: page(<MobilePlanDetailPage />) },
-            // pay buys a plan, pay_new renews or changes the plan in force (our reading: mobilePaths.ts).
-            { path: 'package/pay', element: page(<MobilePayPage key="purchase" kind="purchase" />) },
-            { path: 'package/pay_new', element: page(<MobilePayPage key="renewal" kind="renewal" />) },
-            { path: 'package/success', element: page(<MobilePaySuccessPage />) },
-            { path: 'package/buy', element: page(<MobileCustomPlanPage />) },
-            { path: 'account/list', element: page(<MobileAccountListPage />) },
-            { path: 'account/manage', element: page(<MobileAccountManagePage />) },
-            { path: 'kf', element: page(<MobileServicePage />) },
+            { path: '/register', element: page(<RegisterPage />) },
+            { path: '/forgetpassword', element: page(<ForgotPasswordPage />) },
+            {
+              path: '/wel',
+              element: <RequireAuth>{(member) => page(<Shell member={member} />)}</RequireAuth>,
+              children: [
+                { path: welRoutes.userinfo.slice(5), element: page(<UserInfoPage />) },
+                { path: welRoutes.browser.slice(5), element: page(<BrowserListPage />) },
+                { path: welRoutes.share.slice(5), element: page(<SharedPage />) },
+                { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
+                { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },
+                { path: welRoutes.sub.slice(5), element: page(<SubAccountsPage />) },
+                { path: welRoutes.package.slice(5), element: page(<PlanPage />) },
+                { path: welRoutes.operlog.slice(5), element: page(<OperationLogPage />) },
+                { path: welRoutes.setting.slice(5), element: page(<SettingsPage />) },
+                { path: welRoutes.helper.slice(5), element: page(<HelpPage />) },
+                { path: welRoutes.reward.slice(5), element: page(<RewardPage />) },
+                { path: welRoutes.kyc.slice(5), element: page(<KycPage />) },
+                { path: welRoutes.application.slice(5), element: page(<PluginCentrePage />) },
+                { path: '*', element: null },
+              ],
+            },
+            {
+              path: '/mobile',
+              element: <RequireAuth>{(member) => page(<MobileShell member={member} />)}</RequireAuth>,
+              children: [
+                { path: 'my', element: page(<MobileMyPage />) },
+                { path: 'package', element: page(<MobilePackagePage />) },
+                { path: 'package/detail', element: page(<MobilePlanDetailPage />) },
+                // pay buys a plan, pay_new renews or changes the plan in force (our reading: mobilePaths.ts).
+                { path: 'package/pay', element: page(<MobilePayPage key="purchase" kind="purchase" />) },
+                { path: 'package/pay_new', element: page(<MobilePayPage key="renewal" kind="renewal" />) },
+                { path: 'package/success', element: page(<MobilePaySuccessPage />) },
+                { path: 'package/buy', element: page(<MobileCustomPlanPage />) },
+                { path: 'account/list', element: page(<MobileAccountListPage />) },
+                { path: 'account/manage', element: page(<MobileAccountManagePage />) },
+                { path: 'kf', element: page(<MobileServicePage />) },
+              ],
+            },
           ],
         },
         // Unknown paths go to the login page (spec §2); /index.html is where logout used to land.

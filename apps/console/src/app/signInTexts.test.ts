@@ -16,9 +16,9 @@ const src = fileURLToPath(new URL('..', import.meta.url));
 const contracts = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));
 
 /**
- * What renders before sign-in: the entry (with App, the router, RequireAuth and SessionEvents it
- * imports) and the files it loads lazily for the pages before sign-in. The shells, which load the
- * pages after sign-in, wait for all the texts (router.tsx).
+ * What renders before sign-in: the entry (with App, the router and SessionEvents it imports) and
+ * the files it loads lazily for the pages before sign-in. The shells, which load the pages after
+ * sign-in, wait for all the texts (router.tsx).
  */
 const beforeSignIn = [
   'main.tsx',
@@ -30,7 +30,10 @@ const beforeSignIn = [
   'features/connect/LockedPage.tsx',
   'features/contact/ContactFloatButton.tsx',
   'features/contact/ContactDialog.tsx',
-  'features/shell/LanguageMenu.tsx',
+  // Loaded by the router once the page has shown; the notices and the contact button are on it.
+  'app/AntdExtras.tsx',
+  // Waits for the session before the shell (which waits for every text) loads.
+  'features/shell/RequireAuth.tsx',
   // The desktop client's bridge, which runtime.ts loads before anything renders there.
   'lib/bridge.ts',
 ];

@@ -14,6 +14,26 @@ const loaders: Record<string, () => Promise<{ default: Locale }>> = {
   de: () => import('antd/es/locale/de_DE'),
 };
 
-export async function loadAntdLocale(tag: string): Promise<Locale> {
-  return (await (loaders[tag] ?? loaders['en-US']!)()).default;
+/** A promise React's `use` reads without suspending again once it has settled. */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+const loaded = new Map<string, TrackedPromise<Locale>>();
+
+/**
+ * antd's texts for a language tag, fetched once per tag; the same promise every time, so a
+ * component can `use` it. It marks itself fulfilled as React's own thenables do, so a language
+ * already fetched (Preferences waits for it before switching) renders without a fallback.
+ */
+export function antdLocaleOf(tag: string): Promise<Locale> {
+  const known = loaded.get(tag);
+  if (known) return known;
+  const promise: TrackedPromise<Locale> = (loaders[tag] ?? loaders['en-US']!)().then((module) => {
+    promise.status = 'fulfilled';
+    promise.value = module.default;
+    return module.default;
+  });
+  // A failed fetch is tried again by the next caller rather than kept.
+  promise.catch(() => loaded.delete(tag));
+  loaded.set(tag, promise);
+  return promise;
 }

@@ -1,9 +1,9 @@
 import { PAYMENT_NOTICE_QUIET_MS } from '@facet/contracts';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { announce } from '../../lib/notices.ts';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { useRefreshPlan } from './planQueries.ts';
 
@@ -23,7 +23,6 @@ export const MOBILE_PAY_SUCCESS_PATH = '/mobile/package/success';
  */
 export function usePaymentSettle() {
   const { t } = useTranslation();
-  const { notification, message } = App.useApp();
   const { events, mobile } = useRuntime();
   const navigate = useNavigate();
   const refreshPlan = useRefreshPlan();
@@ -41,18 +40,18 @@ export function usePaymentSettle() {
           // The pay page the person waits on is left for good: back does not reopen a paid order.
           void navigate(MOBILE_PAY_SUCCESS_PATH, { replace: window.location.pathname.startsWith('/mobile/package/pay') });
         } else if (!(now - last >= 0 && now - last < PAYMENT_NOTICE_QUIET_MS)) {
-          notification.success({ key: 'payment-result', title: t('code.paymentSucceeded'), description: t('payment.successBody'), props: { 'data-testid': 'payment-success' } });
+          announce({ kind: 'notification', type: 'success', key: 'payment-result', title: t('code.paymentSucceeded'), description: t('payment.successBody'), testId: 'payment-success' });
         }
       } else if (mobile) {
-        message.error(failure ? `${t('code.paymentFailed')} ${failure}` : t('code.paymentFailed'));
+        announce({ kind: 'message', type: 'error', content: failure ? `${t('code.paymentFailed')} ${failure}` : t('code.paymentFailed') });
       } else {
         // The server's word on why (the provider's or the operator's reason) when it has one.
-        notification.error({ key: 'payment-result', title: t('code.paymentFailed'), description: failure ?? t('payment.failedBody'), props: { 'data-testid': 'payment-failed' } });
+        announce({ kind: 'notification', type: 'error', key: 'payment-result', title: t('code.paymentFailed'), description: failure ?? t('payment.failedBody'), testId: 'payment-failed' });
       }
       void refreshPlan();
       if (s !== null) events.emit('paymentSettled', { s, ok });
     },
-    [t, notification, message, events, mobile, navigate, refreshPlan],
+    [t, events, mobile, navigate, refreshPlan],
   );
 }
 

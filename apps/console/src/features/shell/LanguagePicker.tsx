@@ -1,36 +1,29 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { languages } from '@facet/contracts';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 
-// The menu (antd's Dropdown and Menu) loads on the first click: the sign-in page shows this
-// button, and the menu would be a twentieth of what that page loads (scripts/checks/consoleBudget.mjs).
-const loadMenu = () => import('./LanguageMenu.tsx');
-const LanguageMenu = lazy(loadMenu);
-
-/** All ten languages, each named in itself. */
+/**
+ * All ten languages, each named in itself, in the shell's toolbar. The auth pages, drawn before
+ * antd loads, have their own (auth/AuthLanguageSelect.tsx).
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
-  const { language } = usePreferences();
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <Button
-      type="text"
-      icon={<GlobalOutlined />}
-      aria-label={t('shell.toolbar.language')}
-      data-testid="language-picker"
-      onClick={wanted ? undefined : () => setWanted(true)}
-      // Fetched as the pointer comes near, so the first click usually finds it loaded.
-      onMouseEnter={wanted ? undefined : () => void loadMenu()}
-    >
-      {language.name}
-    </Button>
-  );
-  if (!wanted) return button;
+  const { language, setLanguage } = usePreferences();
   return (
-    <Suspense fallback={button}>
-      <LanguageMenu>{button}</LanguageMenu>
-    </Suspense>
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language.tag],
+        items: languages.map((l) => ({ key: l.tag, label: <span data-testid={`language-${l.tag}`}>{l.name}</span> })),
+        onClick: ({ key }) => void setLanguage(languages.find((l) => l.tag === key)!),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.toolbar.language')} data-testid="language-picker">
+        {language.name}
+      </Button>
+    </Dropdown>
   );
 }

@@ -7,8 +7,8 @@ import { Navigate, useLocation } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useMember } from '../auth/session.ts';
 
-// Result's pictures weigh more than the rest of this file's imports, and the sign-in page, which
-// loads this file, never shows them.
+// Result's pictures weigh more than the rest of this file's imports, and only a failed sign-in
+// check shows them: every signed-in page passes through here first.
 const Result = lazy(() => import('antd/es/result'));
 
 /** Renders `children(member)` for a signed-in person; sends everyone else to /login. */

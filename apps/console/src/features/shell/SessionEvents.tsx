@@ -1,10 +1,10 @@
 import { browserStatePushSchema, Code, limits, logoutCall, msgboxPushSchema, paymentListenCall } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { announce } from '../../lib/notices.ts';
 import { dropSession } from '../auth/session.ts';
 import { orderOfPush, usePaymentSettle } from '../plans/paymentOutcome.ts';
 
@@ -18,7 +18,6 @@ export function SessionEvents() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const { notification, message, modal } = App.useApp();
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastNetworkNotice = useRef(0);
   const settlePayment = usePaymentSettle();
@@ -33,7 +32,7 @@ export function SessionEvents() {
     const forcedLogout = (msg: string) => {
       if (forcedTimer.current) clearTimeout(forcedTimer.current);
       forcedTimer.current = setTimeout(() => {
-        notification.error({ key: 'forced-logout', title: t('common.hint'), description: msg || t('code.forcedLogout'), duration: 0 });
+        announce({ kind: 'notification', type: 'error', key: 'forced-logout', title: t('common.hint'), description: msg || t('code.forcedLogout'), duration: 0 });
       }, limits.debounceMs);
       void runtime.bridge?.request('logout').catch(() => undefined);
       toLogin();
@@ -57,13 +56,13 @@ export function SessionEvents() {
       }),
       runtime.events.on('loginRequired', ({ code, msg }) => {
         if (code === Code.FORCED_LOGOUT) return forcedLogout(msg);
-        message.warning(t('error.reloginNeeded'));
+        announce({ kind: 'message', type: 'warning', content: t('error.reloginNeeded') });
         toLogin();
       }),
       runtime.events.on('networkFailure', () => {
         if (Date.now() - lastNetworkNotice.current < 3000) return;
         lastNetworkNotice.current = Date.now();
-        message.error(t('error.network'));
+        announce({ kind: 'message', type: 'error', content: t('error.network') });
       }),
       runtime.events.on('bridgePush', (push) => {
         if (push.push === 'notice/logout') {
@@ -79,14 +78,13 @@ export function SessionEvents() {
           const box = msgboxPushSchema.safeParse(push.parameter);
           if (!box.success) return;
           if (box.data.code === 86) return void runtime.events.emit('exitRequested', true);
-          if (box.data.code === 101) return void modal.info({ title: box.data.content });
-          const show = box.data.msgtype === 1 ? message.success : box.data.msgtype === 3 ? message.error : message.warning;
-          show(box.data.content);
+          if (box.data.code === 101) return announce({ kind: 'modal', title: box.data.content });
+          announce({ kind: 'message', type: box.data.msgtype === 1 ? 'success' : box.data.msgtype === 3 ? 'error' : 'warning', content: box.data.content });
         }
       }),
     ];
-    const offline = () => notification.warning({ key: 'network', title: t('error.offline'), duration: limits.notificationSeconds });
-    const online = () => notification.success({ key: 'network', title: t('notice.online'), duration: limits.notificationSeconds });
+    const offline = () => announce({ kind: 'notification', type: 'warning', key: 'network', title: t('error.offline'), duration: limits.notificationSeconds });
+    const online = () => announce({ kind: 'notification', type: 'success', key: 'network', title: t('notice.online'), duration: limits.notificationSeconds });
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
@@ -94,7 +92,7 @@ export function SessionEvents() {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [runtime, queryClient, navigate, t, notification, message, modal, settlePayment]);
+  }, [runtime, queryClient, navigate, t, settlePayment]);
 
   return null;
 }
