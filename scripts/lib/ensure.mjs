@@ -133,6 +133,8 @@ export async function ensureConsoleBuild() {
   const stampFile = path.join(consoleDist, '.build-stamp');
   if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === wanted) return;
   console.log('Building the console…');
-  await runOrExit(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: consoleDir });
+  // Always React's production build: a build started under a test runner (NODE_ENV=test, as the
+  // desktop package journey does) otherwise ships React's development code, twice the size.
+  await runOrExit(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: consoleDir, env: { ...process.env, NODE_ENV: 'production' } });
   fs.writeFileSync(stampFile, wanted);
 }
