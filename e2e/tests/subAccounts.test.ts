@@ -99,6 +99,11 @@ describe('sub-account management, in the browser version', () => {
     await page.getByTestId('sub-delete-form').waitFor({ state: 'detached' });
     await page.getByTestId('sub-empty').waitFor();
     expect(await rowIds(page)).toEqual([]);
+    // Its open console is told at once (887): it lands on the sign-in page, which draws without
+    // antd, and the notice comes through antd loaded after it (lib/notices.ts).
+    await subPage.waitForURL('**/login');
+    await subPage.locator('.ant-notification-notice').getByText(text('code.forcedLogout')).waitFor();
+    await screenshot(subPage, 'sub-deleted-notice');
 
     // The sub-account can no longer sign in.
     await signInThroughForm(subPage, env.stack.serverUrl, sub.username, sub.password);
