@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useMember } from '../features/auth/session.ts';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
 import { allTexts } from '../lib/language.ts';
 import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
@@ -13,9 +14,14 @@ import type { Runtime } from './runtime.ts';
 // entry part of them (lib/language.ts).
 // The sign-in page is the one page without antd (it is the first thing people download); every
 // other page renders inside AntdProvider, which loads antd with it.
-const AntdProvider = lazy(() => import('./AntdProvider.tsx').then((m) => ({ default: m.AntdProvider })));
+const loadRequireAuth = () => import('../features/shell/RequireAuth.tsx');
+// RequireAuth renders only inside AntdProvider: both are fetched at once, not one after the other.
+const AntdProvider = lazy(() => {
+  void loadRequireAuth();
+  return import('./AntdProvider.tsx').then((m) => ({ default: m.AntdProvider }));
+});
 const AntdExtras = lazy(() => import('./AntdExtras.tsx'));
-const RequireAuth = lazy(() => import('../features/shell/RequireAuth.tsx').then((m) => ({ default: m.RequireAuth })));
+const RequireAuth = lazy(() => loadRequireAuth().then((m) => ({ default: m.RequireAuth })));
 const Shell = lazy(() => Promise.all([import('../features/shell/Shell.tsx'), allTexts()]).then(([m]) => ({ default: m.Shell })));
 const MobileShell = lazy(() => Promise.all([import('../features/mobile/MobileShell.tsx'), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
@@ -77,12 +83,28 @@ function Root() {
   );
 }
 
-/** The pages drawn with antd: it loads with the first of them. */
+/** Asks for the signed-in account (RequireAuth waits for the same query). */
+function AskForMember() {
+  useMember();
+  return null;
+}
+
+/**
+ * The pages drawn with antd: it loads with the first of them. On a page after sign-in the
+ * account is asked for meanwhile, so a reload does not wait for antd and then for the server,
+ * one after the other.
+ */
 function WithAntd() {
-  return page(
-    <AntdProvider>
-      <Outlet />
-    </AntdProvider>,
+  const { pathname } = useLocation();
+  return (
+    <>
+      {/^\/(wel|mobile)(\/|$)/.test(pathname) ? <AskForMember /> : null}
+      {page(
+        <AntdProvider>
+          <Outlet />
+        </AntdProvider>,
+      )}
+    </>
   );
 }
 
