@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { registerAgent } from './clientAccess.ts';
-import { freePort, repoRoot, startProcess, type Stack, type Started } from './processes.ts';
+import { printedUrl, repoRoot, startProcess, type Stack, type Started } from './processes.ts';
 
 /** An API token for an account, made with the operator CLI as an operator would. */
 export function apiTokenFor(stack: Stack, email: string): string {
@@ -12,7 +12,10 @@ export function apiTokenFor(stack: Stack, email: string): string {
 
 export interface AutomationAgent {
   started: Started;
+  /** The local API's origin. */
   baseUrl: string;
+  /** Its desktop client's console, http://127.0.0.1:port. */
+  consoleUrl: string;
   key: string;
   dataDir: string;
   /** GET or POST on the local API with the key; the parsed answer. */
@@ -20,21 +23,25 @@ export interface AutomationAgent {
   stop(): Promise<void>;
 }
 
-/** A desktop agent acting as the account of `apiToken`, with its local API on a free port. */
+/**
+ * A desktop agent acting as the account of `apiToken`; its console and local API on ports it
+ * binds itself (port 0) and prints, never on ports found free beforehand (processes.ts says why).
+ */
 export async function startAutomationAgent(stack: Stack, apiToken: string, env: Record<string, string> = {}): Promise<AutomationAgent> {
   const dataDir = fs.mkdtempSync(path.join(stack.dataDir, 'agent-'));
   const started = await startProcess(
     'apps/agent/src/main.ts',
-    { ...stack.env, FACET_APP_WINDOW: '0', FACET_AGENT_PORT: String(await freePort()), FACET_AGENT_DATA_DIR: dataDir, FACET_API_TOKEN: apiToken, ...env },
+    { ...stack.env, FACET_APP_WINDOW: '0', FACET_AGENT_PORT: '0', FACET_AGENT_DATA_DIR: dataDir, FACET_API_TOKEN: apiToken, ...env },
     /local API at (\S+) — key (\S+)/,
   );
   const [, apiUrl, key] = /local API at (\S+) — key (\S+)/.exec(started.output())!;
   const baseUrl = new URL(apiUrl!).origin;
-  const agentPort = (env.FACET_AGENT_PORT ?? /desktop client at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])!;
-  registerAgent(`http://127.0.0.1:${agentPort}`, dataDir);
+  const consoleUrl = printedUrl(started, /desktop client at /);
+  registerAgent(consoleUrl, dataDir);
   return {
     started,
     baseUrl,
+    consoleUrl,
     key: key!,
     dataDir,
     call: async (pathAndQuery, init = {}) => {

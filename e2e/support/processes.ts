@@ -88,16 +88,25 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Server (SQLite in a throwaway data root) and agent, as `npm start` runs them. */
+/** The http://127.0.0.1:port a started process printed after `label`. */
+export function printedUrl(started: Started, label: RegExp): string {
+  const found = new RegExp(`${label.source}(http://127\\.0\\.0\\.1:\\d+)`).exec(started.output());
+  if (!found) throw new Error(`no address after ${label} in:\n${started.output()}`);
+  return found[1]!;
+}
+
+/**
+ * Server (SQLite in a throwaway data root) and agent, as `npm start` runs them. Each binds port 0
+ * and says which port it got: a port found free beforehand can be taken by someone else's
+ * connection before the process binds it (an agent failed on EADDRINUSE that way in CI).
+ */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-'));
-  const [serverPort, agentPort] = [await freePort(), await freePort()];
   const common = {
     FACET_DATA_DIR: dataDir,
     FACET_CONSOLE_DIR: path.join(repoRoot, 'apps/console/dist'),
-    FACET_SERVER_PORT: String(serverPort),
-    FACET_AGENT_PORT: String(agentPort),
-    FACET_SERVER_URL: `http://127.0.0.1:${serverPort}`,
+    FACET_SERVER_PORT: '0',
+    FACET_AGENT_PORT: '0',
     FACET_LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     // Its own keys when a developer's shell sets REDIS_URL (npm test gives it to no e2e stack):
@@ -113,15 +122,18 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ...env,
   };
   const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);
-  const agent = await startProcess('apps/agent/src/main.ts', { FACET_APP_WINDOW: '0', ...common }, /desktop client at/);
-  const settings: Record<string, string> = common;
-  registerAgent(`http://127.0.0.1:${agentPort}`, settings.FACET_AGENT_DATA_DIR || path.join(dataDir, 'agent'));
+  const serverUrl = printedUrl(server, /ready /);
+  // Further agents of this stack (startAutomationAgent) start with the same, on ports of their own.
+  const stackEnv: Record<string, string> = { ...common, FACET_SERVER_URL: serverUrl };
+  const agent = await startProcess('apps/agent/src/main.ts', { FACET_APP_WINDOW: '0', ...stackEnv }, /desktop client at/);
+  const agentUrl = printedUrl(agent, /desktop client at /);
+  registerAgent(agentUrl, stackEnv.FACET_AGENT_DATA_DIR || path.join(dataDir, 'agent'));
   const outbox = path.join(dataDir, 'outbox');
   return {
     dataDir,
-    env: common,
-    serverUrl: `http://127.0.0.1:${serverPort}`,
-    agentUrl: `http://127.0.0.1:${agentPort}`,
+    env: stackEnv,
+    serverUrl,
+    agentUrl,
     server,
     agent,
     codeFor: (address) => {

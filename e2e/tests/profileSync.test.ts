@@ -6,7 +6,7 @@ import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { apiTokenFor, startAutomationAgent, type AutomationAgent } from '../support/automation.ts';
 import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
 import { signInThroughForm } from '../support/fixture.ts';
-import { freePort, startStack, type Stack } from '../support/processes.ts';
+import { startStack, type Stack } from '../support/processes.ts';
 import { startStatefulSite, type StatefulSite } from '../support/statefulSite.ts';
 
 /**
@@ -149,8 +149,7 @@ describe('a shared profile in a team on two machines', () => {
     const mainToken = apiTokenFor(stack, main.email);
     const mainApi = new ApiClient({ baseUrl: stack.serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken: mainToken });
     const office = await startAutomationAgent(stack, mainToken, { FACET_DEVICE_NAME: 'Office PC' });
-    const homePort = await freePort();
-    const home = await startAutomationAgent(stack, '', { FACET_AGENT_PORT: String(homePort), FACET_DEVICE_NAME: 'Home desk' });
+    const home = await startAutomationAgent(stack, '', { FACET_DEVICE_NAME: 'Home desk' });
     const browser = await launchChromium();
     try {
       const signedIn = await apiClientFor(stack);
@@ -167,7 +166,7 @@ describe('a shared profile in a team on two machines', () => {
       // The sub-account sees where it runs, and cannot open it meanwhile.
       const member = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
       const errors = watchErrors(member);
-      await signInThroughForm(member, `http://127.0.0.1:${homePort}`, sub.username, sub.password);
+      await signInThroughForm(member, home.consoleUrl, sub.username, sub.password);
       await member.waitForURL('**/wel/**');
       await member.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
       await member.getByTestId('menu-share').click();

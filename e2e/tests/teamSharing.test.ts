@@ -6,7 +6,7 @@ import { startAutomationAgent, type AutomationAgent } from '../support/automatio
 import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
 import { pickMenuItem, signInThroughForm, text } from '../support/fixture.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
-import { freePort, startStack, type Stack } from '../support/processes.ts';
+import { startStack, type Stack } from '../support/processes.ts';
 import { startTestProxy, type TestProxy } from '../support/testProxy.ts';
 import { processesWith } from '../support/xvfb.ts';
 
@@ -26,10 +26,9 @@ let subAgentUrl: string;
 beforeAll(async () => {
   [pages, proxy, browser] = await Promise.all([startIdentityPages(), startTestProxy('team-user', 'team-proxy-secret'), launchChromium()]);
   stack = await startStack({ FACET_IP_CHECK_URL: `${pages.url}/ip` });
-  const port = await freePort();
-  subAgentUrl = `http://127.0.0.1:${port}`;
   // No API token: this agent acts as whoever signs in to its console, like the main one.
-  subAgent = await startAutomationAgent(stack, '', { FACET_AGENT_PORT: String(port), FACET_IP_CHECK_URL: `${pages.url}/ip` });
+  subAgent = await startAutomationAgent(stack, '', { FACET_IP_CHECK_URL: `${pages.url}/ip` });
+  subAgentUrl = subAgent.consoleUrl;
 });
 afterAll(async () => {
   await subAgent?.stop();

@@ -18,5 +18,5 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
-await app.listen({ host: '127.0.0.1', port: config.port });
-console.log(`ready http://127.0.0.1:${config.port}`);
+// The address it got: the journeys start it on port 0 and read the port from this line.
+console.log(`ready ${await app.listen({ host: '127.0.0.1', port: config.port })}`);
