@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, typ
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useMember } from '../features/auth/session.ts';
 import { SessionEvents } from '../features/shell/SessionEvents.tsx';
-import { allTexts } from '../lib/language.ts';
+import { antdLocaleOf } from '../lib/antdLocale.ts';
+import { allTexts, currentLanguage } from '../lib/language.ts';
 import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
 import { Loading } from './Loading.tsx';
+import { useRuntime } from './RuntimeContext.tsx';
 import type { Runtime } from './runtime.ts';
 
 // One chunk per route: a person signing in downloads neither the shell nor the other pages
@@ -15,15 +17,19 @@ import type { Runtime } from './runtime.ts';
 // The sign-in page is the one page without antd (it is the first thing people download); every
 // other page renders inside AntdProvider, which loads antd with it.
 const loadRequireAuth = () => import('../features/shell/RequireAuth.tsx');
-// RequireAuth renders only inside AntdProvider: both are fetched at once, not one after the other.
+const loadShell = () => import('../features/shell/Shell.tsx');
+const loadMobileShell = () => import('../features/mobile/MobileShell.tsx');
+// RequireAuth renders only inside AntdProvider, and AntdProvider waits for antd's texts: all
+// three are fetched at once, not one after the other.
 const AntdProvider = lazy(() => {
   void loadRequireAuth();
+  void antdLocaleOf(currentLanguage().tag);
   return import('./AntdProvider.tsx').then((m) => ({ default: m.AntdProvider }));
 });
 const AntdExtras = lazy(() => import('./AntdExtras.tsx'));
 const RequireAuth = lazy(() => loadRequireAuth().then((m) => ({ default: m.RequireAuth })));
-const Shell = lazy(() => Promise.all([import('../features/shell/Shell.tsx'), allTexts()]).then(([m]) => ({ default: m.Shell })));
-const MobileShell = lazy(() => Promise.all([import('../features/mobile/MobileShell.tsx'), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
+const Shell = lazy(() => Promise.all([loadShell(), allTexts()]).then(([m]) => ({ default: m.Shell })));
+const MobileShell = lazy(() => Promise.all([loadMobileShell(), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
@@ -83,22 +89,28 @@ function Root() {
   );
 }
 
-/** Asks for the signed-in account (RequireAuth waits for the same query). */
-function AskForMember() {
+/**
+ * On a page after sign-in, what RequireAuth will wait for and what it then shows are asked for
+ * while antd loads: the account, and the shell's code.
+ */
+function SignedInAhead({ mobile }: { mobile: boolean }) {
+  const signedIn = useRuntime().credentials.load() !== null;
   useMember();
+  useEffect(() => {
+    if (signedIn) void (mobile ? loadMobileShell() : loadShell());
+  }, [mobile, signedIn]);
   return null;
 }
 
 /**
- * The pages drawn with antd: it loads with the first of them. On a page after sign-in the
- * account is asked for meanwhile, so a reload does not wait for antd and then for the server,
- * one after the other.
+ * The pages drawn with antd: it loads with the first of them. A reload of a page after sign-in
+ * does not wait for antd, then for the server, then for the shell, one after the other.
  */
 function WithAntd() {
-  const { pathname } = useLocation();
+  const area = /^\/(wel|mobile)(\/|$)/.exec(useLocation().pathname)?.[1];
   return (
     <>
-      {/^\/(wel|mobile)(\/|$)/.test(pathname) ? <AskForMember /> : null}
+      {area ? <SignedInAhead mobile={area === 'mobile'} /> : null}
       {page(
         <AntdProvider>
           <Outlet />
