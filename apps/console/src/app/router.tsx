@@ -7,6 +7,7 @@ import { allTexts, currentLanguage } from '../lib/language.ts';
 import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
 import { Loading } from './Loading.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { useRuntime } from './RuntimeContext.tsx';
 import type { Runtime } from './runtime.ts';
 
@@ -56,7 +57,11 @@ const MobileAccountListPage = lazy(() => import('../features/mobile/MobileAccoun
 const MobileAccountManagePage = lazy(() => import('../features/mobile/MobileAccountManagePage.tsx'));
 const MobileServicePage = lazy(() => import('../features/mobile/MobileServicePage.tsx'));
 
-const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <PageErrorBoundary>
+    <Suspense fallback={<Loading />}>{node}</Suspense>
+  </PageErrorBoundary>
+);
 
 /**
  * The notices and the contact button (AntdExtras) come once the page has shown and the browser
@@ -73,9 +78,11 @@ function LaterExtras() {
   }, []);
   if (!idle && !waits) return null;
   return (
-    <Suspense fallback={null}>
-      <AntdExtras />
-    </Suspense>
+    <PageErrorBoundary quiet>
+      <Suspense fallback={null}>
+        <AntdExtras />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 
