@@ -1,7 +1,6 @@
-import { ApiError } from '@facet/api-client';
-import { Code, invalidInputDataSchema } from '@facet/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { inputIssuesOf } from './refusal.ts';
 
 type NamePath = (string | number)[];
 
@@ -15,14 +14,13 @@ const toNamePath = (path: string): NamePath => path.split('.').map((part) => (/^
  * found a field (then nothing else needs showing).
  */
 export function placeIssuesOnFields(error: unknown, form: FormInstance, t: TFunction, prefix: string): { placed: NamePath[]; all: boolean } {
-  if (!(error instanceof ApiError) || error.code !== Code.INVALID_INPUT) return { placed: [], all: false };
-  const parsed = invalidInputDataSchema.safeParse(error.data);
-  if (!parsed.success || parsed.data.issues.length === 0) return { placed: [], all: false };
+  const issues = inputIssuesOf(error);
+  if (issues.length === 0) return { placed: [], all: false };
   const known = new Set(Object.keys(form.getFieldsValue(true) as object));
-  const fields = parsed.data.issues
+  const fields = issues
     .map((issue) => ({ name: toNamePath(issue.path.startsWith(`${prefix}.`) ? issue.path.slice(prefix.length + 1) : issue.path), key: issue.key }))
     // Cookies have no fields in the form; their problems are reported as a message.
     .filter(({ name }) => known.has(String(name[0])) && name[0] !== 'cookies');
   form.setFields(fields.map(({ name, key }) => ({ name, errors: [t(key)] })));
-  return { placed: fields.map(({ name }) => name), all: fields.length === parsed.data.issues.length };
+  return { placed: fields.map(({ name }) => name), all: fields.length === issues.length };
 }

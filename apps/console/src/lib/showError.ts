@@ -1,9 +1,10 @@
-import { ApiError, NETWORK_FAILURE } from '@facet/api-client';
+import { ApiError } from '@facet/api-client';
 import type { FormInstance } from 'antd';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeIssuesOnFields } from './issuesOnFields.ts';
+import { refusalOf } from './refusal.ts';
 
 export interface ShowErrorOptions {
   /** The call wraps the form's values under this key (`settings`, `template`). */
@@ -22,19 +23,15 @@ export function useShowError() {
   const { t } = useTranslation();
   return useCallback(
     (error: unknown, form?: FormInstance, options: ShowErrorOptions = {}) => {
-      if (!(error instanceof ApiError)) {
-        message.error(t('error.unknown'));
-        return;
-      }
-      if (error.code === NETWORK_FAILURE || error.isSessionProblem) return;
-      const text = error.msg || t(error.messageKey);
-      const field = options.fields?.[error.code];
+      const refusal = refusalOf(error, t);
+      if (refusal.silent) return;
+      const field = error instanceof ApiError ? options.fields?.[error.code] : undefined;
       if (form && field) {
-        form.setFields([{ name: field, errors: [text] }]);
+        form.setFields([{ name: field, errors: [refusal.text] }]);
         return;
       }
       if (form && placeIssuesOnFields(error, form, t, options.prefix ?? '').all) return;
-      message.error(text);
+      message.error(refusal.text);
     },
     [message, t],
   );

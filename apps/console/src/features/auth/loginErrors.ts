@@ -1,6 +1,7 @@
-import { ApiError, NETWORK_FAILURE } from '@facet/api-client';
-import { Code, invalidInputDataSchema, validatePresentedPassword } from '@facet/contracts';
+import { ApiError } from '@facet/api-client';
+import { Code, validatePresentedPassword } from '@facet/contracts';
 import type { TFunction } from 'i18next';
+import { refusalOf } from '../../lib/refusal.ts';
 
 export type LoginField = 'account' | 'passwd' | 'captcha';
 export type FieldErrors = Partial<Record<LoginField, string>>;
@@ -36,13 +37,10 @@ const loginFields = new Set<string>(['account', 'passwd', 'captcha']);
  * announced once elsewhere (SessionEvents), so it is neither.
  */
 export function loginRefusal(error: unknown, t: TFunction): { fields: FieldErrors; alert: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, alert: t('error.unknown') };
-  if (error.code === NETWORK_FAILURE || error.isSessionProblem) return { fields: {}, alert: null };
-  const text = error.msg || t(error.messageKey);
-  if (error.code !== Code.INVALID_INPUT) return { fields: {}, alert: text };
-  const issues = invalidInputDataSchema.safeParse(error.data).data?.issues ?? [];
+  const refusal = refusalOf(error, t);
+  if (refusal.silent) return { fields: {}, alert: null };
   const fields: FieldErrors = {};
-  for (const issue of issues) if (loginFields.has(issue.path)) fields[issue.path as LoginField] = t(issue.key);
-  const placedAll = issues.length > 0 && issues.every((issue) => loginFields.has(issue.path));
-  return { fields, alert: placedAll ? null : text };
+  for (const issue of refusal.issues) if (loginFields.has(issue.path)) fields[issue.path as LoginField] = t(issue.key);
+  const placedAll = refusal.issues.length > 0 && refusal.issues.every((issue) => loginFields.has(issue.path));
+  return { fields, alert: placedAll ? null : refusal.text };
 }
