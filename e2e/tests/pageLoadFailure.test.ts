@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, watchErrors } from '../support/browser.ts';
-import { text, useStackAndBrowser } from '../support/fixture.ts';
+import { signInThroughForm, text, useStackAndBrowser } from '../support/fixture.ts';
 import { admitToClient } from '../support/clientAccess.ts';
+import { signUpByApi } from '../support/accounts.ts';
 
 const env = useStackAndBrowser();
 
@@ -40,6 +41,32 @@ describe('a page whose code does not load', () => {
     refuse = false;
     await failed.getByRole('button', { name: text('common.refresh'), exact: true }).click();
     await page.getByLabel(text('auth.register.email')).waitFor();
+    expect(await page.getByTestId('page-failed').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a dialog's code that failed to come in the background comes when the dialog is opened", async () => {
+    const person = await signUpByApi(env.stack);
+    const page = await (await env.browser.newContext()).newPage();
+    const errors = watchErrors(page);
+    let refused = 0;
+    let refuse = true;
+    await page.route(/\/assets\/ProfileFormDrawer-[\w-]+\.js$/, async (route) => {
+      if (!refuse) return route.continue();
+      refused += 1;
+      await route.abort('failed');
+    });
+
+    // The desktop client's list shows without the drawer's code, asked for once the browser is idle.
+    await signInThroughForm(page, env.stack.agentUrl, person.email, person.password);
+    await page.getByTestId('screen-browser').waitFor();
+    await expect.poll(() => refused, { timeout: 15_000 }).toBe(1);
+
+    // The network is back: opening the drawer asks again, and it comes.
+    refuse = false;
+    await page.getByTestId('profile-empty-create').click();
+    await page.getByTestId('profile-form').waitFor();
     expect(await page.getByTestId('page-failed').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();

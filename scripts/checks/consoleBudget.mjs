@@ -72,20 +72,55 @@ export function weighInitialLoad(manifest, read, { budget = CONSOLE_BUDGET_BYTES
   return { total, budget, ok: total <= budget, files: sizes };
 }
 
-/** Problems for the lint suite: none, or the total over budget followed by the files, largest first. */
-export function checkConsoleBudget(consoleDist, budget = CONSOLE_BUDGET_BYTES) {
+/**
+ * The browser list (/wel/browser) opened by a reload after sign-in, where most sign-ins land: the
+ * entry, antd's provider, the sign-in check, the shell, the page, and the English texts whole (the
+ * shell waits for their rest part). The dialogs and drawers it opens come after it shows
+ * (apps/console/src/lib/deferred.tsx).
+ */
+export const BROWSER_LIST_ROOTS = [
+  'index.html',
+  'src/app/AntdProvider.tsx',
+  'src/features/shell/RequireAuth.tsx',
+  'src/features/shell/Shell.tsx',
+  'src/features/profiles/BrowserListPage.tsx',
+  '../../packages/i18n/src/locales/en-US.json?part=entry',
+  '../../packages/i18n/src/locales/en-US.json?part=rest',
+];
+
+/**
+ * Issue 16 names no figure for the browser list. Measured 2026-11-29 (docs/benchmarks.md): 626.8 kB
+ * with every dialog in the page's first load, 549.6 kB once its dialogs and the shell's came later;
+ * the budget is that plus about 5 %, so a dialog imported plainly again fails the check.
+ */
+export const BROWSER_LIST_BUDGET_BYTES = 578 * 1000;
+
+/** What `npm test` holds the console to: each page's initial files against its budget. */
+export const PAGE_BUDGETS = [
+  { page: 'the sign-in page', roots: SIGN_IN_ROOTS, budget: CONSOLE_BUDGET_BYTES },
+  { page: 'the browser list', roots: BROWSER_LIST_ROOTS, budget: BROWSER_LIST_BUDGET_BYTES },
+];
+
+/**
+ * Problems for the lint suite: none, or for each page over its budget the total followed by its
+ * files, largest first.
+ */
+export function checkConsoleBudget(consoleDist, pages = PAGE_BUDGETS) {
   const manifestFile = path.join(consoleDist, '.vite/manifest.json');
   if (!fs.existsSync(manifestFile)) return [`no ${path.relative(process.cwd(), manifestFile)}: build the console first (node scripts/build-console.mjs)`];
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  let result;
-  try {
-    result = weighInitialLoad(manifest, (file) => fs.readFileSync(path.join(consoleDist, file)), { budget });
-  } catch (error) {
-    return [`${error instanceof Error ? error.message : String(error)} (scripts/checks/consoleBudget.mjs SIGN_IN_ROOTS)`];
-  }
-  if (result.ok) return [];
-  return [
-    `the sign-in page loads ${kB(result.total)} gzip of JavaScript and CSS before it shows, over the budget of ${kB(result.budget)} (scripts/checks/consoleBudget.mjs):`,
-    ...result.files.map((f) => `  ${kB(f.gzip).padStart(9)}  ${f.file}  (${f.key})`),
-  ];
+  const read = (file) => fs.readFileSync(path.join(consoleDist, file));
+  return pages.flatMap(({ page, roots, budget }) => {
+    let result;
+    try {
+      result = weighInitialLoad(manifest, read, { budget, roots });
+    } catch (error) {
+      return [`${page}: ${error instanceof Error ? error.message : String(error)} (scripts/checks/consoleBudget.mjs)`];
+    }
+    if (result.ok) return [];
+    return [
+      `${page} loads ${kB(result.total)} gzip of JavaScript and CSS before it shows, over the budget of ${kB(result.budget)} (scripts/checks/consoleBudget.mjs):`,
+      ...result.files.map((f) => `  ${kB(f.gzip).padStart(9)}  ${f.file}  (${f.key})`),
+    ];
+  });
 }

@@ -79,15 +79,30 @@ describe('the console budget', () => {
   it('passes a build within the budget and fails one over it, naming the chunks largest first', () => {
     const fileOf = (key) => manifest[key].file;
     const light = distWith({});
-    expect(checkConsoleBudget(light, 10_000)).toEqual([]);
+    const signIn = (budget) => [{ page: 'the sign-in page', roots, budget }];
+    expect(checkConsoleBudget(light, signIn(10_000))).toEqual([]);
 
     // The sign-in route's form chunk grew to 6 kB: over an 8 kB budget, and named first.
     const heavy = distWith({ [fileOf('_form-g7.js')]: randomFile(6000), [fileOf('_react-b2.js')]: randomFile(2000) });
-    const problems = checkConsoleBudget(heavy, 8000);
-    expect(problems[0]).toMatch(/over the budget of 8\.0 kB/);
+    const problems = checkConsoleBudget(heavy, signIn(8000));
+    expect(problems[0]).toMatch(/^the sign-in page loads .* over the budget of 8\.0 kB/);
     expect(problems[1]).toContain('assets/form-g7.js');
     expect(problems[2]).toContain('assets/react-b2.js');
     expect(problems.join('\n')).not.toContain('table-i9');
+  });
+
+  it('weighs each page against its own budget and names the page over it', () => {
+    const list = ['index.html', 'src/features/profiles/BrowserListPage.tsx'];
+    const dist = distWith({ [manifest['_table-i9.js'].file]: randomFile(6000) });
+    const pages = [
+      { page: 'the sign-in page', roots, budget: 5000 },
+      { page: 'the browser list', roots: list, budget: 5000 },
+    ];
+    const problems = checkConsoleBudget(dist, pages);
+    expect(problems[0]).toMatch(/^the browser list loads/);
+    expect(problems[1]).toContain('assets/table-i9.js');
+    expect(problems.join('\n')).not.toContain('the sign-in page');
+    expect(checkConsoleBudget(dist, [{ page: 'the browser list', roots: ['index.html', 'src/features/profiles/ListPage.tsx'], budget: 5000 }])[0]).toMatch(/^the browser list: .*no chunk src\/features\/profiles\/ListPage.tsx/);
   });
 
   it('asks for a build when there is no manifest', () => {

@@ -5,6 +5,7 @@ import { SessionEvents } from '../features/shell/SessionEvents.tsx';
 import { antdLocaleOf } from '../lib/antdLocale.ts';
 import { allTexts, currentLanguage } from '../lib/language.ts';
 import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
+import { whenIdle } from '../lib/whenIdle.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
 import { Loading } from './Loading.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
@@ -71,11 +72,7 @@ const page = (node: ReactNode) => (
 function LaterExtras() {
   const [idle, setIdle] = useState(false);
   const waits = useSyncExternalStore(subscribeToWaiting, noticeWaits);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return setIdle(true);
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   if (!idle && !waits) return null;
   return (
     <PageErrorBoundary quiet>

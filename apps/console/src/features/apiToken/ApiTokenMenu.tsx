@@ -3,8 +3,7 @@ import type { Member } from '@facet/contracts';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiTokenResetDialog } from './ApiTokenResetDialog.tsx';
-import { ApiTokenViewDialog } from './ApiTokenViewDialog.tsx';
+import { ApiTokenResetDialog, ApiTokenViewDialog } from '../shell/shellDialogs.ts';
 
 type Open = 'view' | 'reset' | null;
 

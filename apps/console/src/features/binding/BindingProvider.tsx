@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { BindDialog } from './BindDialog.tsx';
+import { BindDialog } from '../shell/shellDialogs.ts';
 import { OpenBindContext } from './bindContext.ts';
 import type { BindKind } from './bindReminder.ts';
 

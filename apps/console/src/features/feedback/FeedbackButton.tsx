@@ -2,7 +2,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeedbackDialog } from './FeedbackDialog.tsx';
+import { FeedbackDialog } from '../shell/shellDialogs.ts';
 
 /** The toolbar's feedback button (spec §2 toolbar). Each opening starts from an empty form. */
 export function FeedbackButton() {

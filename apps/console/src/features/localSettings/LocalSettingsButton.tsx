@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { formatBytes } from './formatBytes.ts';
-import { LocalSettingsDialog } from './LocalSettingsDialog.tsx';
+import { LocalSettingsDialog } from '../shell/shellDialogs.ts';
 
 /**
  * The toolbar's settings button (spec §2: only in the desktop client) and what the agent pushes

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticesDialog } from './NoticesDialog.tsx';
+import { NoticesDialog } from '../shell/shellDialogs.ts';
 
 /** The toolbar's notices bell (spec §2 modals: the notice list). */
 export function NoticesButton() {

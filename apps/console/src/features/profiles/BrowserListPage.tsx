@@ -4,18 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
-import { ArrangeWindowsDialog } from '../browsers/ArrangeWindowsDialog.tsx';
 import { BrowserBatchDialog } from '../browsers/BrowserBatchDialog.tsx';
 import { BrowserCell } from '../browsers/BrowserCell.tsx';
 import { useBrowserBatch } from '../browsers/useBrowserBatch.ts';
 import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
-import { CookieDialog } from '../cookies/CookieDialog.tsx';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { ALL_GROUPS } from '../groups/GroupSelect.tsx';
-import { BatchCreateDialog } from './BatchCreateDialog.tsx';
 import { profileColumns } from './profileColumns.tsx';
-import { ProfileFormDrawer } from './ProfileFormDrawer.tsx';
 import { ProfileListToolbar } from './ProfileListToolbar.tsx';
 import { useProfilePage } from './profileQueries.ts';
 import { ProfileSelectionBar } from './ProfileSelectionBar.tsx';
@@ -23,14 +19,10 @@ import { useDeleteProfiles } from './useDeleteProfiles.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
 import { useMember } from '../auth/session.ts';
-import { ColumnSettingsDialog } from './ColumnSettingsDialog.tsx';
-import { TagManagerDialog } from '../tags/TagManagerDialog.tsx';
-import { ImportDialog } from '../profileFiles/ImportDialog.tsx';
-import { ProxyListDialog } from '../proxies/ProxyListDialog.tsx';
 import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
-import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
-import { SavedVersionsDialog } from '../sync/SavedVersionsDialog.tsx';
 import { useSyncProgress } from '../sync/useSyncProgress.ts';
+import { usePreloadWhenIdle } from '../../lib/deferred.tsx';
+import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
 
 /** antd's checkbox column, which the table adds before the others. */
 const SELECTION_COLUMN_WIDTH = 48;
@@ -70,6 +62,7 @@ export default function BrowserListPage() {
   const syncing = useSyncProgress();
   const batch = useBrowserBatch();
   const checkFingerprint = useCheckFingerprint();
+  usePreloadWhenIdle(profileDialogs);
   const columns = profileColumns({
     t,
     formatDate,

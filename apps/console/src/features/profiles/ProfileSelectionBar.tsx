@@ -3,13 +3,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
-import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
-import { TagProfilesDialog } from '../tags/TagProfilesDialog.tsx';
-import { ExportDialog } from '../profileFiles/ExportDialog.tsx';
-import { AssignProxyDialog } from '../proxies/AssignProxyDialog.tsx';
-import { MoveGroupDialog } from './MoveGroupDialog.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
-import { TransferDialog } from './TransferDialog.tsx';
+import { AssignProxyDialog, ExportDialog, MoveGroupDialog, ShareDialog, ShareMembersDialog, TagProfilesDialog, TransferDialog } from './profileDialogs.ts';
 import { useDeleteProfiles } from './useDeleteProfiles.ts';
 
 type Dialog = 'move' | 'tags' | 'proxy' | 'export' | 'share' | 'members' | 'transfer' | null;

@@ -10,7 +10,7 @@ import { clearAll } from '../../lib/storage.ts';
 import { welRoutes } from '../../lib/routes.ts';
 import { useSignOut } from '../auth/session.ts';
 import { fallbackAccountSettings, useAccountSettings } from '../settings/accountSettingsQueries.ts';
-import { UpdateLogDialog } from '../updates/UpdateLogDialog.tsx';
+import { UpdateLogDialog } from './shellDialogs.ts';
 
 /**
  * Account info, identity verification (client), the update log, clearing what the console keeps

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { cachedProfileName } from './cachedProfileName.ts';
-import { SavedVersionsDialog } from './SavedVersionsDialog.tsx';
+import { SavedVersionsDialog } from '../profiles/profileDialogs.ts';
 import { syncVersionsKey } from './syncQueries.ts';
 
 /**

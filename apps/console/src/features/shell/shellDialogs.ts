@@ -1,0 +1,15 @@
+import { deferred, type Deferred } from '../../lib/deferred.tsx';
+import { SavedVersionsDialog } from '../profiles/profileDialogs.ts';
+
+// What the shell's buttons and menus open on demand: a page after sign-in shows without their
+// code, which comes once the browser is idle after it has shown (lib/deferred.tsx).
+export const ApiTokenResetDialog = deferred(() => import('../apiToken/ApiTokenResetDialog.tsx').then((m) => m.ApiTokenResetDialog));
+export const ApiTokenViewDialog = deferred(() => import('../apiToken/ApiTokenViewDialog.tsx').then((m) => m.ApiTokenViewDialog));
+export const FeedbackDialog = deferred(() => import('../feedback/FeedbackDialog.tsx').then((m) => m.FeedbackDialog));
+export const LocalSettingsDialog = deferred(() => import('../localSettings/LocalSettingsDialog.tsx').then((m) => m.LocalSettingsDialog));
+export const NoticesDialog = deferred(() => import('../notices/NoticesDialog.tsx').then((m) => m.NoticesDialog));
+export const BindDialog = deferred(() => import('../binding/BindDialog.tsx').then((m) => m.BindDialog));
+export const UpdateLogDialog = deferred(() => import('../updates/UpdateLogDialog.tsx').then((m) => m.UpdateLogDialog));
+
+/** Every one of them, for usePreloadWhenIdle. */
+export const shellDialogs: readonly Deferred<never>[] = [ApiTokenResetDialog, ApiTokenViewDialog, FeedbackDialog, LocalSettingsDialog, NoticesDialog, BindDialog, UpdateLogDialog, SavedVersionsDialog];
