@@ -9,9 +9,9 @@ export interface Deferred<P extends object> {
 
 /**
  * A dialog or drawer a page opens on demand, whose code the page does not wait for: it is fetched
- * when the browser is idle after the page has shown (usePreloadWhenIdle), or on first render if
- * someone is quicker. Until it has arrived the component renders nothing; a chunk that cannot
- * load reaches the page's error boundary, as a page's own chunk would.
+ * on its first render, or before that by usePreloadWhenIdle (what a page opens often: the profile
+ * form). Until it has arrived the component renders nothing; a chunk that cannot load reaches the
+ * page's error boundary, as a page's own chunk would.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Deferred<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -33,16 +33,23 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Component, { preload });
 }
 
-/** Fetches the code of `components` once the page has shown and the browser is idle. */
-export function usePreloadWhenIdle(components: readonly Deferred<never>[]): void {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        // A failed fetch is reported when the component renders; here it is only early.
-        for (const component of components) component.preload().catch(() => undefined);
-      }),
+/**
+ * Fetches the code of `components` once `shown` holds (the page has what it waited for on screen)
+ * and the browser is then idle. Earlier, the fetching and compiling competed with the page's own:
+ * with a 4× slower CPU the list came about 0.3 s later when the shell's and the list's dialogs
+ * were asked for as soon as each mounted (docs/benchmarks.md, 2026-11-29).
+ */
+export function usePreloadWhenIdle(components: readonly Deferred<never>[], shown: boolean): void {
+  useEffect(() => {
+    if (!shown) return;
+    return whenIdle(() => {
+      // A failed fetch is reported when the component renders; here it is only early.
+      for (const component of components) component.preload().catch(() => undefined);
+    }, IDLE_WAIT_MS);
     // The components are module-level constants: the same on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  }, [shown]);
 }
+
+/** How long a preload waits for an idle moment before it goes ahead anyway. */
+const IDLE_WAIT_MS = 10_000;

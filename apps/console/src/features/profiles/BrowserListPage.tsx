@@ -54,6 +54,7 @@ export default function BrowserListPage() {
   const columnsKey = storageKeys.profileColumns(member.data?.id ?? '');
   const [columnSettings, setColumnSettings] = useState<ColumnSetting[]>(() => sanitizeColumnSettings(readJson(columnsKey)));
   const list = useProfilePage(query);
+  usePreloadWhenIdle(profileDialogs, list.isSuccess);
   // A deleted row leaves the selection; the other selected rows stay selected.
   const removeOne = useDeleteProfiles((ids) => setSelected((current) => current.filter((id) => !ids.includes(id))));
 
@@ -62,7 +63,6 @@ export default function BrowserListPage() {
   const syncing = useSyncProgress();
   const batch = useBrowserBatch();
   const checkFingerprint = useCheckFingerprint();
-  usePreloadWhenIdle(profileDialogs);
   const columns = profileColumns({
     t,
     formatDate,

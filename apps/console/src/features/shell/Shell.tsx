@@ -31,8 +31,6 @@ import { StartupGuideButton } from './StartupGuideButton.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
 import { GraphicsReport } from './GraphicsReport.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { shellDialogs } from './shellDialogs.ts';
-import { usePreloadWhenIdle } from '../../lib/deferred.tsx';
 
 /** Restoring the last tab happens once per page load, not on every visit to /wel. */
 let restoredThisLoad = false;
@@ -42,7 +40,6 @@ export function Shell({ member }: { member: Member }) {
   const { t } = useTranslation();
   const { mode, mobile } = useRuntime();
   const { collapsed, setCollapsed } = usePreferences();
-  usePreloadWhenIdle(shellDialogs);
   const { token } = antdTheme.useToken();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,8 +1,7 @@
-import { deferred, type Deferred } from '../../lib/deferred.tsx';
-import { SavedVersionsDialog } from '../profiles/profileDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
 
-// What the shell's buttons and menus open on demand: a page after sign-in shows without their
-// code, which comes once the browser is idle after it has shown (lib/deferred.tsx).
+// What the shell's buttons and menus open on demand, each rarely: a page after sign-in shows
+// without their code, which comes when one is first opened (lib/deferred.tsx).
 export const ApiTokenResetDialog = deferred(() => import('../apiToken/ApiTokenResetDialog.tsx').then((m) => m.ApiTokenResetDialog));
 export const ApiTokenViewDialog = deferred(() => import('../apiToken/ApiTokenViewDialog.tsx').then((m) => m.ApiTokenViewDialog));
 export const FeedbackDialog = deferred(() => import('../feedback/FeedbackDialog.tsx').then((m) => m.FeedbackDialog));
@@ -11,5 +10,3 @@ export const NoticesDialog = deferred(() => import('../notices/NoticesDialog.tsx
 export const BindDialog = deferred(() => import('../binding/BindDialog.tsx').then((m) => m.BindDialog));
 export const UpdateLogDialog = deferred(() => import('../updates/UpdateLogDialog.tsx').then((m) => m.UpdateLogDialog));
 
-/** Every one of them, for usePreloadWhenIdle. */
-export const shellDialogs: readonly Deferred<never>[] = [ApiTokenResetDialog, ApiTokenViewDialog, FeedbackDialog, LocalSettingsDialog, NoticesDialog, BindDialog, UpdateLogDialog, SavedVersionsDialog];
