@@ -8,8 +8,8 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useMember } from '../auth/session.ts';
 
 // Only a failed sign-in check shows Result (10.7 kB gzip with its pictures), and every signed-in
-// page passes through here first. The browser list, where most sign-ins land, has no Result of
-// its own: a plain import put it in that page's first load (measured 2026-11-29).
+// page passes through here first. The browser list, where the desktop client lands, has no
+// Result of its own: a plain import put it in that page's first load (measured 2026-11-29).
 const Result = lazy(() => import('antd/es/result'));
 
 /** Renders `children(member)` for a signed-in person; sends everyone else to /login. */

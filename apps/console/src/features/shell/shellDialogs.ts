@@ -9,4 +9,3 @@ export const LocalSettingsDialog = deferred(() => import('../localSettings/Local
 export const NoticesDialog = deferred(() => import('../notices/NoticesDialog.tsx').then((m) => m.NoticesDialog));
 export const BindDialog = deferred(() => import('../binding/BindDialog.tsx').then((m) => m.BindDialog));
 export const UpdateLogDialog = deferred(() => import('../updates/UpdateLogDialog.tsx').then((m) => m.UpdateLogDialog));
-
