@@ -21,14 +21,12 @@ let browser: Browser;
 let pages: IdentityPages;
 let proxy: TestProxy;
 let subAgent: AutomationAgent;
-let subAgentUrl: string;
 
 beforeAll(async () => {
   [pages, proxy, browser] = await Promise.all([startIdentityPages(), startTestProxy('team-user', 'team-proxy-secret'), launchChromium()]);
   stack = await startStack({ FACET_IP_CHECK_URL: `${pages.url}/ip` });
   // No API token: this agent acts as whoever signs in to its console, like the main one.
   subAgent = await startAutomationAgent(stack, '', { FACET_IP_CHECK_URL: `${pages.url}/ip` });
-  subAgentUrl = subAgent.consoleUrl;
 });
 afterAll(async () => {
   await subAgent?.stop();
@@ -105,7 +103,7 @@ describe('a shared profile, as a team uses it', () => {
     const memberErrors = watchErrors(member);
     const answers: string[] = [];
     member.on('response', (response) => void response.text().then((body) => answers.push(body), () => undefined));
-    await signInThroughForm(member, subAgentUrl, sub.username, sub.password);
+    await signInThroughForm(member, subAgent.consoleUrl, sub.username, sub.password);
     await member.waitForURL('**/wel/**');
     await member.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
     await member.getByTestId('menu-share').click();

@@ -34,8 +34,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 /**
- * Fetches the code of `components` once `shown` holds (the page has what it waited for on screen)
- * and the browser is then idle. Earlier, the fetching and compiling competed with the page's own:
+ * Fetches the code of `components` (a module-level list, the same on every render) once `shown`
+ * holds (the page has what it waited for on screen) and the browser is then idle. Earlier, the fetching and compiling competed with the page's own:
  * with a 4× slower CPU the list came about 0.3 s later when the shell's and the list's dialogs
  * were asked for as soon as each mounted (docs/benchmarks.md, 2026-11-29).
  */
@@ -46,9 +46,7 @@ export function usePreloadWhenIdle(components: readonly Deferred<never>[], shown
       // A failed fetch is reported when the component renders; here it is only early.
       for (const component of components) component.preload().catch(() => undefined);
     }, IDLE_WAIT_MS);
-    // The components are module-level constants: the same on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown]);
+  }, [components, shown]);
 }
 
 /** How long a preload waits for an idle moment before it goes ahead anyway. */
