@@ -35,9 +35,10 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 
 /**
  * Fetches the code of `components` (a module-level list, the same on every render) once `shown`
- * holds (the page has what it waited for on screen) and the browser is then idle. Earlier, the fetching and compiling competed with the page's own:
- * with a 4× slower CPU the list came about 0.3 s later when the shell's and the list's dialogs
- * were asked for as soon as each mounted (docs/benchmarks.md, 2026-11-29).
+ * holds (the page has what it waited for on screen) and the browser is then idle. Earlier, the
+ * fetching and compiling competed with the page's own: with a 4× slower CPU the list came about
+ * 0.3 s later when the shell's and the list's dialogs were asked for as soon as each mounted
+ * (docs/benchmarks.md, 2026-11-29).
  */
 export function usePreloadWhenIdle(components: readonly Deferred<never>[], shown: boolean): void {
   useEffect(() => {
