@@ -66,6 +66,15 @@ describe('the signed envelope', () => {
     expect((await post(path, request)).body.code).toBe(Code.REPLAYED_REQUEST);
   });
 
+  it('refuses a read sent a second time, and answers it sent afresh', async () => {
+    const person = await signUp(server);
+    const path = `${WEB_PREFIX}${memberCall.path}`;
+    const request = signed(path, { auth: person.grant.auth });
+    expect((await post(path, request)).body.code).toBe(Code.OK);
+    expect((await post(path, request)).body.code).toBe(Code.REPLAYED_REQUEST);
+    expect((await post(path, signed(path, { auth: person.grant.auth }))).body.code).toBe(Code.OK);
+  });
+
   it('answers in the language asked for', async () => {
     const path = `${WEB_PREFIX}${captchaCall.path}`;
     const english = await post(path, signed(path, { key: 'wrong', lang: 0 }));

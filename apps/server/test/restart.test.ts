@@ -1,4 +1,4 @@
-import { Code, WEB_PREFIX, feedbackCall, loginCall, memberCall, signRequest } from '@facet/contracts';
+import { Code, WEB_PREFIX, feedbackCall, groupCreateCall, groupListCall, loginCall, signRequest } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, signUp, signedIn } from './flows.ts';
 import { solvedCaptcha, startTestServer, type TestServer } from './harness.ts';
@@ -21,17 +21,19 @@ async function post(path: string, body: unknown) {
 }
 
 describe('after a restart on the same database', () => {
-  it('still refuses a signed request it accepted before', async () => {
+  it('still refuses a change it accepted before', async () => {
     const person = await signUp(server);
-    const path = `${WEB_PREFIX}${memberCall.path}`;
-    const request = signRequest({ key: server.facet.signKey, path, auth: person.grant.auth, lang: 0, payload: {}, nonce: 'restart-replay-1' });
+    const path = `${WEB_PREFIX}${groupCreateCall.path}`;
+    const request = signRequest({ key: server.facet.signKey, path, auth: person.grant.auth, lang: 0, payload: { name: 'Before the restart' }, nonce: 'restart-replay-1' });
     expect((await post(path, request)).code).toBe(Code.OK);
 
     await server.restart();
 
     expect((await post(path, request)).code).toBe(Code.REPLAYED_REQUEST);
-    // The new server is otherwise the same: a fresh request of the same session goes through.
-    expect((await server.client({ grant: person.grant }).call(memberCall, {})).member.email).toBe(person.email);
+    // The new server is otherwise the same: a fresh request of the same session goes through,
+    // and the group was made once.
+    const { list } = await server.client({ grant: person.grant }).call(groupListCall, {});
+    expect(list.map((group) => group.name)).toEqual(['Before the restart']);
   });
 
   it('still makes a guessing address wait and solve a captcha', async () => {

@@ -6,8 +6,9 @@ import {
   WEB_PREFIX,
   decodeChunkFrames,
   encodeChunkFrames,
+  groupCreateCall,
+  groupListCall,
   loginCall,
-  memberCall,
   passwordEditCall,
   profileBatchCreateCall,
   profileLaunchCall,
@@ -106,17 +107,20 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Redis (ski
     expect((limited.data as { retryAfterSeconds: number }).retryAfterSeconds).toBe(1);
   });
 
-  it('refuses a signed request replayed to the other instance', async () => {
+  it('refuses a change replayed to the other instance, and makes it once', async () => {
     const person = await signUp(a);
-    const path = `${WEB_PREFIX}${memberCall.path}`;
+    const path = `${WEB_PREFIX}${groupCreateCall.path}`;
     const post = (server: TestServer, body: unknown) =>
       fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number }>);
-    const first = signRequest({ key: a.facet.signKey, path, auth: person.grant.auth, lang: 0, payload: {}, nonce: `across-${randomBytes(4).toString('hex')}` });
+    const create = (name: string) => signRequest({ key: a.facet.signKey, path, auth: person.grant.auth, lang: 0, payload: { name }, nonce: `across-${randomBytes(4).toString('hex')}` });
+    const first = create('Made on A');
     expect((await post(a, first)).code).toBe(Code.OK);
     expect((await post(b, first)).code).toBe(Code.REPLAYED_REQUEST);
-    const second = signRequest({ key: a.facet.signKey, path, auth: person.grant.auth, lang: 0, payload: {}, nonce: `across-${randomBytes(4).toString('hex')}` });
+    const second = create('Made on B');
     expect((await post(b, second)).code).toBe(Code.OK);
     expect((await post(a, second)).code).toBe(Code.REPLAYED_REQUEST);
+    const { list } = await b.client({ grant: person.grant }).call(groupListCall, {});
+    expect(list.map((group) => group.name).sort()).toEqual(['Made on A', 'Made on B']);
   });
 
   it('reads through one instance the profile state uploaded through the other', async () => {

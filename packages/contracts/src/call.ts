@@ -15,7 +15,8 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z
   /**
    * Changes nothing (a list, a detail, a poll): a repeat is harmless, so it takes no
    * Idempotency-Key and no answer of it is kept (idempotency.ts). Every other call of an
-   * account takes one.
+   * account takes one. The server remembers a read's signature in its own memory rather than
+   * in the shared store (apps/server/src/services/replayGuard.ts).
    */
   readOnly?: true;
   summary: string;

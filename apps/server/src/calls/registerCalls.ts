@@ -123,7 +123,8 @@ async function readWebCall(
   }
   const expected = requestSignature(deps.signKey, url, signed);
   if (!signaturesEqual(expected, signed.sign)) throw new AppError(Code.BAD_SIGNATURE);
-  if (!(await deps.replayGuard.accept(signed.sign))) throw new AppError(Code.REPLAYED_REQUEST);
+  const firstTime = call.readOnly ? deps.replayGuard.acceptRead(signed.sign) : await deps.replayGuard.accept(signed.sign);
+  if (!firstTime) throw new AppError(Code.REPLAYED_REQUEST);
 
   let payload: unknown;
   try {
