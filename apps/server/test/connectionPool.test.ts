@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { onPostgres } from './harness.ts';
+import { backendsAcrossAnEnd } from './support/endedConnection.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 
 /**
@@ -31,5 +32,10 @@ describe.skipIf(!onPostgres)("the server's PostgreSQL connections", () => {
     } finally {
       await observer.end();
     }
+  });
+
+  it('replace one that PostgreSQL ended while it was idle, without ending the server', async () => {
+    const { before, after } = await backendsAcrossAnEnd(database, async (query) => (await database.db.executeQuery(query)).rows);
+    expect(after).not.toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { genericPlanOptions, planOnceThrough } from './genericPlans.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
 
@@ -82,6 +83,31 @@ async function connectPostgres(url: string, schema?: string): Promise<DatabaseHa
     allowExitOnIdle: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  replaceEndedIdleConnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
+  // A few connections of its own for the statements planned once (db/genericPlans.ts).
+  const plannedOnce = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+    options: [...(schema ? [`-c search_path=${schema}`] : []), genericPlanOptions].join(' '),
+  });
+  replaceEndedIdleConnections(plannedOnce);
+  planOnceThrough(db, plannedOnce);
+  const close = async () => {
+    await db.destroy();
+    await plannedOnce.end();
+  };
+  return { db, dialect: 'postgres', schema: schema ?? 'public', close };
+}
+
+/**
+ * A connection PostgreSQL ends while it is idle in the pool (a restart of PostgreSQL, an
+ * administrator's pg_terminate_backend, idle_session_timeout) is dropped by the pool and a new
+ * one made at the next ask. node-postgres reports it as an 'error' event on the pool, which
+ * without a listener is thrown and ends the server. A query's own error reaches its caller.
+ */
+function replaceEndedIdleConnections(pool: pg.Pool): void {
+  pool.on('error', () => {});
 }

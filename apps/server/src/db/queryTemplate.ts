@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { rowsPlannedOnce } from './genericPlans.ts';
 import type { Database } from './schema.ts';
 
 /** Stands for a value while a template is built; no real value starts with a NUL. */
@@ -25,6 +26,14 @@ export class QueryTemplates {
   /** The rows the template answers for `values`. */
   async run<V extends Record<string, unknown>, R>(db: Kysely<Database>, key: string, values: V, build: (slots: Slots<V>) => Compilable<R>): Promise<R[]> {
     return (await db.executeQuery(this.compiled(db, key, values, build))).rows;
+  }
+
+  /**
+   * The rows, as `run` gives them, of a statement PostgreSQL may plan once per connection
+   * (db/genericPlans.ts says which may).
+   */
+  async runPlannedOnce<V extends Record<string, unknown>, R>(db: Kysely<Database>, key: string, values: V, build: (slots: Slots<V>) => Compilable<R>): Promise<R[]> {
+    return rowsPlannedOnce(db, this.compiled(db, key, values, build));
   }
 
   /** The compiled query for `values`, for a caller that needs the whole result (a write's counts). */
