@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { rowsPlannedOnce } from '../src/db/genericPlans.ts';
 import type { Database } from '../src/db/schema.ts';
 import { ProfilesRepository } from '../src/repositories/profiles.ts';
+import { SessionsRepository } from '../src/repositories/sessions.ts';
 import { onPostgres } from './harness.ts';
 import { backendsAcrossAnEnd } from './support/endedConnection.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
@@ -14,9 +15,9 @@ const BIG = 'acc_big';
 const SMALL_ACCOUNTS = 300;
 
 /**
- * PostgreSQL plans the unfiltered browser list once per connection (db/genericPlans.ts). A
- * generic plan is made without the account's id or the page's place, so it must suit every
- * account: here one of 3,000 profiles beside 300 of 4 each, analysed.
+ * PostgreSQL plans the unfiltered browser list and the session lookup once per connection
+ * (db/genericPlans.ts). A generic plan is made without the account's id or the page's place, so
+ * it must suit every account: here one of 3,000 profiles beside 300 of 4 each, analysed.
  */
 describe.skipIf(!onPostgres)('statements PostgreSQL plans once', () => {
   let database: DatabaseHandle;
@@ -100,6 +101,36 @@ describe.skipIf(!onPostgres)('statements PostgreSQL plans once', () => {
           expect(plan.filter((line) => /\bSort\b/.test(line)), plan.join('\n')).toEqual([]);
         }
       }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('looks every session up through its unique token with one plan, reused', async () => {
+    await sql`insert into sessions (id, account_id, token_hash, refresh_hash, expires_at, refresh_expires_at, keep, created_at, last_seen_at, ip, user_agent, client_info)
+      select 'ses_' || g, 'acc_small_' || (1 + (g - 1) % ${SMALL_ACCOUNTS}), 'token_' || g, 'refresh_' || g, 1, 1, 0, 1, 1, '', '', '{}' from generate_series(1, 5000) g`.execute(database.db);
+    await sql`analyze sessions`.execute(database.db);
+    for (let i = 1; i <= 6; i++) {
+      const found = await new SessionsRepository(database.db).findWithAccountByTokenHash(`token_${i}`);
+      expect(found).toEqual(await new SessionsRepository(plain).findWithAccountByTokenHash(`token_${i}`));
+      expect(found?.account.id).toBe(`acc_small_${i}`);
+    }
+    expect(await new SessionsRepository(database.db).findWithAccountByTokenHash('no such token')).toBeUndefined();
+    const text = ran.filter((query) => /from "sessions" as "s"/.test(query.sql)).at(-1)!.sql;
+    const [prepared] = await rowsPlannedOnce(
+      database.db,
+      sql<{ generic_plans: string; custom_plans: string }>`select generic_plans, custom_plans from pg_prepared_statements where statement = ${text}`.compile(database.db),
+    );
+    expect(Number(prepared!.generic_plans)).toBeGreaterThanOrEqual(7);
+    expect(Number(prepared!.custom_plans)).toBe(0);
+    const client = observer();
+    await client.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare lookup as ${text}`);
+      const plan = (await client.query(`explain execute lookup('token_3')`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      expect(plan).toMatch(/Index Scan using sessions_token_hash_key on sessions s/);
+      expect(plan).toMatch(/Index Scan using accounts_pkey on accounts a/);
     } finally {
       await client.end();
     }

@@ -14,8 +14,9 @@ import type { Database } from './schema.ts';
  * such statements run as named statements on connections of their own, whose plan_cache_mode
  * is force_generic_plan; the server's other connections keep PostgreSQL's choice, because a
  * generic plan is only right where one plan suits every value. Only statements whose generic
- * plan was read and is checked by a test go here (test/genericPlans.test.ts: the unfiltered
- * browser list, in every order, reads its page through its own ordered index).
+ * plan was read and is checked by a test go here (test/genericPlans.test.ts): the unfiltered
+ * browser list, which in every order reads its page through its own ordered index, and the
+ * session lookup of every signed call, one row by a unique key.
  */
 const poolsByDatabase = new WeakMap<object, pg.Pool>();
 

@@ -17,9 +17,11 @@ export class SessionsRepository {
   /**
    * The session of a token together with its account, in one query: every signed call asks
    * this, and on PostgreSQL each round trip over loopback costs more than the lookup itself.
+   * One row by a unique key, so one plan suits every token: PostgreSQL plans it once per
+   * connection (db/genericPlans.ts), where planning it took ten times as long as running it.
    */
   async findWithAccountByTokenHash(tokenHash: string): Promise<{ session: SessionRow; account: Account } | undefined> {
-    const [row] = await queryTemplates.run(this.db, 'sessions.findWithAccountByTokenHash', { tokenHash }, (v) =>
+    const [row] = await queryTemplates.runPlannedOnce(this.db, 'sessions.findWithAccountByTokenHash', { tokenHash }, (v) =>
       this.db
         .selectFrom('sessions as s')
         .innerJoin('accounts as a', 'a.id', 's.account_id')
