@@ -170,7 +170,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed, storageKey }),
     }),
   );
-  server.on('upgrade', (req, socket, head) => bridge.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => void bridge.handleUpgrade(req, socket, head).catch(() => socket.destroy()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, '127.0.0.1', () => resolve());

@@ -48,12 +48,12 @@ export class BridgeServer {
   ) {}
 
   /** Hook for the HTTP server's `upgrade` event. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const port = this.port();
     const origin = req.headers.origin;
     const pathOk = new URL(req.url ?? '/', 'http://local').pathname === '/bridge';
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-    if (!pathOk || !originOk || !isLocalHost(req.headers.host, port) || !this.admits(req) || !fromOwnUser(req.socket)) {
+    if (!pathOk || !originOk || !isLocalHost(req.headers.host, port) || !this.admits(req) || !(await fromOwnUser(req.socket))) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }

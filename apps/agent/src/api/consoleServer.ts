@@ -87,7 +87,7 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
     const launch = url.searchParams.get('launch');
     // A link shows in the app window's command line, which every user of the machine can read:
     // it is spent only by a process of the agent's own user (another's try leaves it good).
-    if (launch !== null && fromOwnUser(req.socket)) {
+    if (launch !== null && (await fromOwnUser(req.socket))) {
       const cookie = options.access.redeem(launch);
       url.searchParams.delete('launch');
       const rest = url.searchParams.size > 0 ? `?${url.searchParams}` : '';

@@ -62,7 +62,7 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
     if (match && sameSecret(match[1]!, secret)) return match[2]!;
     return options.open ? pathname : null;
   };
-  const admitted = (request: http.IncomingMessage): boolean => LOOPBACK_HOST.test(request.headers.host ?? '') && request.headers.origin === undefined && fromOwnUser(request.socket);
+  const admitted = async (request: http.IncomingMessage): Promise<boolean> => LOOPBACK_HOST.test(request.headers.host ?? '') && request.headers.origin === undefined && (await fromOwnUser(request.socket));
 
   const version = async () => {
     const info = await agentCdp.send<{ protocolVersion: string; product: string; userAgent: string; jsVersion: string; revision: string }>('Browser.getVersion');
@@ -76,20 +76,21 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
       .map((t) => ({ description: '', id: t.targetId, title: t.title, type: t.type, url: t.url, webSocketDebuggerUrl: `ws://${base()}${prefix()}/devtools/page/${t.targetId}` }));
   };
 
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' });
       response.end(JSON.stringify(body));
     };
-    const rest = admitted(request) ? unlock(new URL(request.url ?? '/', 'http://x').pathname.replace(/\/+$/, ''), false) : null;
+    const rest = (await admitted(request)) ? unlock(new URL(request.url ?? '/', 'http://x').pathname.replace(/\/+$/, ''), false) : null;
     if (rest === null || request.method !== 'GET') return send(403, { error: 'forbidden' });
     const answer = rest === '/json/version' ? version() : rest === '/json' || rest === '/json/list' ? list() : null;
     if (!answer) return send(404, { error: 'not found' });
     answer.then((body) => send(200, body)).catch(() => send(503, { error: 'the browser is not answering' }));
   });
-  server.on('upgrade', (request: http.IncomingMessage, socket: Socket, head: Buffer) => {
+  // Asked before the upgrade is answered; the socket keeps what the client sends meanwhile.
+  server.on('upgrade', async (request: http.IncomingMessage, socket: Socket, head: Buffer) => {
     const requested = new URL(request.url ?? '/', 'http://x');
-    const rest = admitted(request) ? unlock(requested.pathname, true) : null;
+    const rest = (await admitted(request)) ? unlock(requested.pathname, true) : null;
     // The mask is on unless the client's URL turns it off (`?cdp_mask=0`, as the start's answer names it).
     const mask = requested.searchParams.get('cdp_mask') === '0' ? null : createCdpMask();
     const page = rest === null ? null : /^\/devtools\/page\/([\w.-]+)$/.exec(rest);

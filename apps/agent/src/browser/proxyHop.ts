@@ -127,10 +127,13 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
   const lookup = dns.length > 0 ? profileLookup(dns) : undefined;
   let blocked = 0;
   const agentPorts = portAllowances();
+  const ownUser = new WeakMap<Socket, Promise<boolean>>();
   const server = new Server({
     port: 0,
     host: '127.0.0.1',
     prepareRequestFunction: async ({ request, hostname, port, username, password }) => {
+      // Nothing is sent on before the connection is known to be of the agent's own user.
+      if (!(await (ownUser.get(request.socket) ?? fromOwnUser(request.socket)))) throw new RequestError('Not a process of this user', 403);
       if (username === agentUser && password === agentPassword) return { upstreamProxyUrl: upstream, dnsLookup: lookup };
       if (isChromiumServiceHost(hostname)) {
         blocked++;
@@ -152,9 +155,12 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
     },
   });
   // The hop spends the profile's proxy account: only processes of the agent's own user (the
-  // profile's Chromium is one) may use it, not another user of this machine.
+  // profile's Chromium is one) may use it, not another user of this machine. Asked once per
+  // connection as it comes; its requests wait for the answer, and another user's is cut.
   server.server.prependListener('connection', (socket: Socket) => {
-    if (!fromOwnUser(socket)) socket.destroy();
+    const own = fromOwnUser(socket);
+    ownUser.set(socket, own);
+    void own.then((yes) => yes || socket.destroy());
   });
   // A dropped connection is the page's business; the hop only must not crash the agent.
   server.on('requestFailed', () => {});
