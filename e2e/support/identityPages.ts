@@ -117,7 +117,10 @@ const ICE_REPORT = `async (stunUrl) => {
 const pages: Record<string, [string, string]> = {
   '/': [
     'text/html',
-    `<!doctype html><title>identity</title><iframe src="/frame"></iframe><script>
+    `<!doctype html><title>identity</title><script>
+  // What the page's first script reads, before anything else of it runs.
+  window.firstReport = (${REPORT});
+</script><iframe src="/frame"></iframe><script>
   window.report = () => (${REPORT});
   window.fromFrame = () => document.querySelector('iframe').contentWindow.eval('(' + ${JSON.stringify(REPORT)} + ')');
   window.surfaces = () => ${SURFACES};
@@ -180,7 +183,7 @@ export interface IdentityPages {
   /** A STUN server on 127.0.0.1 (stun:…) and the sources of the binding requests it answered. */
   stun: { url: string; seen: string[] };
   /** Requests per path, with the user agent each came with. */
-  requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string }[];
+  requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string; cookie: string }[];
   /** What /ip answers, as an IP-check service would for a proxy exiting there; default the caller's. */
   exitIp: string | null;
   close(): Promise<void>;
@@ -217,7 +220,7 @@ export async function startIdentityPages(): Promise<IdentityPages> {
   const served: Omit<IdentityPages, 'url' | 'close'> = { requests: [], exitIp: null, stun: { url: stun.url, seen: stun.seen } };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '', shopRegion: String(req.headers['x-shop-region'] ?? '') });
+    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '', shopRegion: String(req.headers['x-shop-region'] ?? ''), cookie: req.headers.cookie ?? '' });
     if (path === '/ip') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ip: served.exitIp ?? req.socket.remoteAddress?.replace(/^::ffff:/, '') }));
     const library = libraries[path];
     if (library) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(library));

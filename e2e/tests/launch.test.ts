@@ -34,6 +34,7 @@ describe('local automation API', () => {
 
   it('starts a profile behind an authenticated proxy; every scope reads the profile, and drivers attach', async () => {
     const id = await h.createProfile('Through the proxy', { proxy: { type: 'http', host: '127.0.0.1', port: h.proxy.port, username: 'proxy-user', password: 'proxy-pass' } });
+    const servedBefore = h.pages.requests.length;
     const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
     expect(started.body).toMatchObject({ code: 0, msg: 'success', data: { ws: { puppeteer: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//) } } });
     expect(started.body.data.debug_port).toBe(new URL(started.body.data.ws.puppeteer).port);
@@ -46,6 +47,11 @@ describe('local automation API', () => {
       const context = browser.contexts()[0]!;
       const page = await pageWhere(context, (url) => url.startsWith(h.pages.url));
       await page.waitForFunction(() => typeof (window as unknown as { report?: unknown }).report === 'function');
+      // The start page's own request and its first script already had the identity: the tab is
+      // created with its URL, and Chromium holds its request until the agent lets the tab run.
+      const startRequest = h.pages.requests.slice(servedBefore).find((r) => r.path === '/');
+      expect([startRequest?.userAgent, startRequest?.acceptLanguage.split(',')[0], startRequest?.shopRegion]).toEqual([WINDOWS_UA, 'de-DE', 'eu-west']);
+      expect(await page.evaluate(() => (window as unknown as { firstReport: unknown }).firstReport)).toEqual(expected);
       const read = (what: string) => page.evaluate((fn) => (window as unknown as Record<string, () => unknown>)[fn]!(), what);
       for (const scope of ['report', 'fromFrame', 'fromWorker', 'fromSharedWorker', 'fromServiceWorker']) {
         expect(await read(scope), scope).toEqual(scope.includes('Worker') ? expectedInWorkers : expected);

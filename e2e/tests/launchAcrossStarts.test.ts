@@ -38,8 +38,11 @@ describe('a profile across starts', () => {
     const id = await h.createProfile('Cookie sync');
     const host = new URL(h.pages.url).hostname;
     await h.serverApi.call(apiProfileCookiesCall, { id, cookies: [{ domain: host, name: 'imported', value: 'yes', path: '/', httpOnly: false, secure: false, sameSite: 'lax' }] });
+    const servedBefore = h.pages.requests.length;
     const { browser, page } = await h.open(id);
     expect(await page.evaluate(() => document.cookie)).toBe('imported=yes');
+    // Already on the start page's own request: its tab runs only once the cookies are in.
+    expect(h.pages.requests.slice(servedBefore).find((r) => r.path === '/')?.cookie).toBe('imported=yes');
     // Set just before the stop, as a site would while the user clicks Close.
     await page.evaluate(() => void (document.cookie = 'late=1; max-age=3600; path=/'));
     await browser.close().catch(() => {});

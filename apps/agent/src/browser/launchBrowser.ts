@@ -292,7 +292,11 @@ async function restoreCookies(connection: CdpConnection, profile: Profile, userD
 /**
  * A tab opens blank and gets the identity while it waits; only then may it go anywhere: a tab
  * created with its URL starts loading before the overrides are in, and its first document (and
- * first request) would show the machine. Resolves with the tab's session.
+ * first request) would show the machine. Chromium does hold such a tab's first request while its
+ * session waits, but fixes the request's DevTools headers when the navigation begins, before the
+ * agent's commands arrive: created with its URL, the start page's request went without the
+ * profile's custom header and cookies (launch.test.ts, launchAcrossStarts.test.ts), though it
+ * loaded about 50 ms sooner. Resolves with the tab's session.
  */
 async function newTab(connection: CdpConnection, identity: AttachedIdentity, trace: (step: LaunchStep) => void = () => {}): Promise<string> {
   const { targetId } = await connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
