@@ -34,9 +34,12 @@ export async function signedLoad(options: { url: string; signKey: string; auth: 
   // Requests not answered by the deadline are failures, timed as of the deadline (a lower bound).
   const open = new Map<number, number>();
   let closed = false;
+  // Node's timers keep whole milliseconds: one can fire up to a millisecond before its request
+  // is due, and an answer is then timed from when its request left, never from before.
   const send = (nonce: number, dueAt: number) =>
     new Promise<void>((resolve) => {
-      open.set(nonce, dueAt);
+      const from = Math.max(dueAt, performance.now());
+      open.set(nonce, from);
       const body = JSON.stringify(signRequest({ key: options.signKey, path, auth: options.auth, lang: 0, payload: options.payload(), nonce: `bench-${process.pid}-${nonce}` }));
       const request = http.request(
         { agent, host: target.hostname, port: target.port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
@@ -47,7 +50,7 @@ export async function signedLoad(options: { url: string; signKey: string; auth: 
           response.on('end', () => {
             if (closed) return resolve();
             open.delete(nonce);
-            latencies.push(performance.now() - dueAt);
+            latencies.push(performance.now() - from);
             if (response.statusCode !== 200 || !text.startsWith('{"code":0')) failures++;
             resolve();
           });
@@ -77,7 +80,7 @@ export async function signedLoad(options: { url: string; signKey: string; auth: 
   await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())))]);
   closed = true;
   const now = performance.now();
-  for (const dueAt of open.values()) latencies.push(now - dueAt);
+  for (const from of open.values()) latencies.push(now - from);
   failures += open.size;
   agent.destroy();
   latencies.sort((a, b) => a - b);
