@@ -15,7 +15,7 @@ function hexPort(port: number): string {
 }
 
 // Reading a table costs the kernel a walk of its whole connection hash: about 4 ms on a machine
-// of 24 GB however few sockets it holds, and a profile's start brings a dozen connections to
+// of 24 GB however few sockets it holds, and a profile's start brings eight connections to
 // its hop. So one read answers every connection that waits when it begins, and it is read off
 // the event loop. A connection accepted while a read runs waits for the next one: only a read
 // begun after the accept is sure to list it.
