@@ -47,8 +47,8 @@ describe('local automation API', () => {
       const context = browser.contexts()[0]!;
       const page = await pageWhere(context, (url) => url.startsWith(h.pages.url));
       await page.waitForFunction(() => typeof (window as unknown as { report?: unknown }).report === 'function');
-      // The start page's own request and its first script already had the identity: the tab is
-      // created with its URL, and Chromium holds its request until the agent lets the tab run.
+      // The start page's own request and its first script already had the identity: the tab
+      // opens blank, is given the identity, and only then goes to the start page.
       const startRequest = h.pages.requests.slice(servedBefore).find((r) => r.path === '/');
       expect([startRequest?.userAgent, startRequest?.acceptLanguage.split(',')[0], startRequest?.shopRegion]).toEqual([WINDOWS_UA, 'de-DE', 'eu-west']);
       expect(await page.evaluate(() => (window as unknown as { firstReport: unknown }).firstReport)).toEqual({ ...expected, webgl: undefined });
