@@ -136,12 +136,14 @@ export class ProfilesRepository {
     const narrowed = (base: OwnedBase): OwnedBase => byIdOrSerial(query.search ? base.where(matches(this.db, query.search)) : base, query);
     const key = `profiles.listOwned:${shape.group}:${shape.tag}:${shape.sort}:${shape.order}:${shape.totalFrom}`;
     const byCandidates = searchesCandidates(this.db, query.search);
-    // The unfiltered list (the browser list's pages, in any order) reads its page through its
-    // own ordered index for every account, so PostgreSQL may plan it once (db/genericPlans.ts);
-    // a group's or a tag's best plan depends on how many profiles it holds.
-    const readTemplate = unfiltered ? queryTemplates.runPlannedOnce.bind(queryTemplates) : queryTemplates.run.bind(queryTemplates);
-    const readRows = () =>
-      perCall ? ownedListQuery(this.db, shape, values, narrowed, byCandidates).execute() : readTemplate(this.db, `${key}:rows`, values, (v) => ownedListQuery(this.db, shape, v, (b) => b));
+    const template = (v: typeof values) => ownedListQuery(this.db, shape, v, (b) => b);
+    const readRows = () => {
+      if (perCall) return ownedListQuery(this.db, shape, values, narrowed, byCandidates).execute();
+      // The unfiltered list (the browser list's pages, in any order) reads its page through its
+      // own ordered index for every account, so PostgreSQL may plan it once (db/genericPlans.ts);
+      // a group's or a tag's best plan depends on how many profiles it holds.
+      return unfiltered ? queryTemplates.runPlannedOnce(this.db, `${key}:rows`, values, template) : queryTemplates.run(this.db, `${key}:rows`, values, template);
+    };
     const readCount = () =>
       perCall ? ownedCountQuery(this.db, shape, values, narrowed, byCandidates).execute() : queryTemplates.run(this.db, `${key}:count`, values, (v) => ownedCountQuery(this.db, shape, v, (b) => b));
     // A total riding on the rows needs a row: only an empty page asks for it on its own.
