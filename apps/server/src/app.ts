@@ -36,6 +36,7 @@ import { syncChunkRoutes } from './routes/syncChunkRoutes.ts';
 import { syncRoutes } from './routes/web/syncRoutes.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
+import { openSessionCache } from './services/openSessionCache.ts';
 import { openSharedState } from './sharedState/openSharedState.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
 import type { RateLimitRules } from './services/rateLimiter.ts';
@@ -102,7 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   // Counts, signatures, the jobs' lock and socket.io rooms: Redis with REDIS_URL, for several instances.
   const shared = await openSharedState(config, database.db, app.log);
   app.log.info(`shared state: ${shared.description}`);
-  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  const sessionCache = await openSessionCache(database, config.sessionCacheSeconds, clock, app.log);
+  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, sessionCache: sessionCache?.cache ?? null, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     await services.push.close();
     // After the push hub: its adapter unsubscribes through these connections.
     await shared.close();
+    await sessionCache?.close();
     blobs.close();
     await database.close();
   });

@@ -37,6 +37,8 @@ export interface ServerConfig {
   consoleDir: string | null;
   trustProxy: boolean;
   sessionTtlSeconds: number;
+  /** Longest a server keeps a session it looked up (services/sessionCache.ts); 0: it keeps none. */
+  sessionCacheSeconds: number;
   refreshTtlSeconds: number;
   keepRefreshTtlSeconds: number;
   downloadUrl: { zh: string; other: string };
@@ -147,6 +149,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     consoleDir: env.FACET_CONSOLE_DIR ? path.resolve(cwd, env.FACET_CONSOLE_DIR) : null,
     trustProxy: env.FACET_TRUST_PROXY === '1',
     sessionTtlSeconds: int(env.FACET_SESSION_TTL_SECONDS, 2 * 3600, 'FACET_SESSION_TTL_SECONDS'),
+    sessionCacheSeconds: int(env.FACET_SESSION_CACHE_SECONDS, 30, 'FACET_SESSION_CACHE_SECONDS'),
     refreshTtlSeconds: int(env.FACET_REFRESH_TTL_SECONDS, 24 * 3600, 'FACET_REFRESH_TTL_SECONDS'),
     keepRefreshTtlSeconds: int(env.FACET_KEEP_REFRESH_TTL_SECONDS, 30 * 24 * 3600, 'FACET_KEEP_REFRESH_TTL_SECONDS'),
     downloadUrl: {

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { AuthChangeFeed } from './authChangeFeed.ts';
+import { AuthWritesPlugin } from './authWrites.ts';
 import { genericPlanOptions, planOnceThrough } from './genericPlans.ts';
+import { postgresChangeFeed } from './postgresChangeFeed.ts';
+import { sqliteChangeFeed } from './sqliteChangeFeed.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
 
@@ -14,6 +19,10 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in; null on SQLite. */
   schema: string | null;
+  /** This process's own writes to accounts and sessions, as they happen (the session cache's). */
+  authWrites: AuthWritesPlugin;
+  /** Other processes' writes to accounts and sessions; opened by the server only. */
+  openChangeFeed(log: FastifyBaseLogger): Promise<AuthChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -51,13 +60,14 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('optimize = 0x10002');
   const optimizer = setInterval(() => sqlite.pragma('optimize'), 3 * 3600_000);
   optimizer.unref();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const authWrites = new AuthWritesPlugin();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [authWrites] });
   const close = async () => {
     clearInterval(optimizer);
     if (sqlite.open) sqlite.pragma('optimize');
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', schema: null, close };
+  return { db, dialect: 'sqlite', schema: null, authWrites, openChangeFeed: async () => sqliteChangeFeed(sqlite), close };
 }
 
 async function connectPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -84,7 +94,8 @@ async function connectPostgres(url: string, schema?: string): Promise<DatabaseHa
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   replaceEndedIdleConnections(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const authWrites = new AuthWritesPlugin();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [authWrites] });
   // A few connections of its own for the statements planned once (db/genericPlans.ts).
   const plannedOnce = new pg.Pool({
     connectionString: url,
@@ -99,7 +110,17 @@ async function connectPostgres(url: string, schema?: string): Promise<DatabaseHa
     await db.destroy();
     await plannedOnce.end();
   };
-  return { db, dialect: 'postgres', schema: schema ?? 'public', close };
+  return { db, dialect: 'postgres', schema: schema ?? 'public', authWrites, openChangeFeed: async (log) => postgresChangeFeed(url, await currentSchema(db), log), close };
+}
+
+/**
+ * The schema Facet's tables are in, as PostgreSQL names it in its triggers: the first of the
+ * connections' search_path, which may also come from DATABASE_URL's options or the role's settings.
+ */
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  if (!rows[0]?.schema) throw new Error('PostgreSQL names no current schema (an empty search_path)');
+  return rows[0].schema;
 }
 
 /**

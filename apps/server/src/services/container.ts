@@ -20,6 +20,7 @@ import type { CounterStore } from './counterStore.ts';
 import type { SignatureStore } from './replayGuard.ts';
 import type { JobLock } from '../jobs/jobLock.ts';
 import { databaseSharedState, type SharedState } from '../sharedState/openSharedState.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
 import { VerificationCodeService } from './verificationCodeService.ts';
 import { GroupService } from './groupService.ts';
@@ -130,7 +131,7 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'> }): Services {
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'>; sessionCache?: SessionCache | null }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const apiTokensRepo = new ApiTokensRepository(db);
@@ -149,7 +150,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     deps.log,
     clock.now,
   );
-  const sessions: SessionService = new SessionService(sessionsRepo, accountsRepo, push, deps.lifetimes, clock);
+  const sessions: SessionService = new SessionService(sessionsRepo, accountsRepo, push, deps.lifetimes, clock, deps.sessionCache ?? null);
   const fingerprints = new FingerprintPool(deps.fingerprintPoolSize, deps.log);
   const captchas = new CaptchaService(captchasRepo, clock, deps.captchaGenerator);
   const codes = new VerificationCodeService(codesRepo, deps.mailer, limiter, clock);

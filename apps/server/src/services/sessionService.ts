@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { SessionRow, SessionsRepository } from '../repositories/sessions.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
 
 export interface SessionLifetimes {
@@ -38,6 +39,8 @@ export class SessionService {
     private readonly push: PushHub,
     private readonly lifetimes: SessionLifetimes,
     private readonly clock: Clock,
+    /** Null: every call asks the database (the operator CLI, which authenticates no one). */
+    private readonly cache: SessionCache | null = null,
   ) {}
 
   async create(accountId: string, origin: SessionOrigin): Promise<SessionGrant> {
@@ -66,14 +69,25 @@ export class SessionService {
   /** The session and account behind a token, or null when unknown, expired or disabled. */
   async authenticate(token: string): Promise<AuthenticatedSession | null> {
     if (!token) return null;
-    const found = await this.sessions.findWithAccountByTokenHash(hashToken(token));
+    const tokenHash = hashToken(token);
+    const found = this.cache?.get(tokenHash) ?? (await this.lookUp(tokenHash));
     const now = this.clock.now();
     if (!found || found.session.expires_at <= now) return null;
     const { session, account } = found;
     if (account.status !== 'active') return null;
     // One write a minute at most, not one per call.
-    if (now - session.last_seen_at > 60_000) await this.sessions.touch(session.id, now);
+    if (now - session.last_seen_at > 60_000) {
+      await this.sessions.touch(session.id, now);
+      this.cache?.seen(tokenHash, now);
+    }
     return { session, account };
+  }
+
+  private async lookUp(tokenHash: string): Promise<AuthenticatedSession | undefined> {
+    const mark = this.cache?.markBeforeRead();
+    const found = await this.sessions.findWithAccountByTokenHash(tokenHash);
+    if (found && mark !== undefined) this.cache?.keep(tokenHash, found, mark);
+    return found;
   }
 
   /** Trades a refresh credential for a new pair; the old pair stops working at once. */

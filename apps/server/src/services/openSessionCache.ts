@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { SessionCache } from './sessionCache.ts';
+
+/**
+ * The server's session cache, told of every write that may change what it keeps: this process's
+ * own (at once) and other processes' (the database's change feed). Null when switched off
+ * (FACET_SESSION_CACHE_SECONDS=0); then no feed is opened.
+ */
+export async function openSessionCache(database: DatabaseHandle, seconds: number, clock: Clock, log: FastifyBaseLogger): Promise<{ cache: SessionCache; close(): Promise<void> } | null> {
+  if (seconds <= 0) return null;
+  const feed = await database.openChangeFeed(log);
+  const cache = new SessionCache(feed, seconds * 1000, () => clock.now());
+  database.authWrites.onWrite(() => cache.forget(null));
+  return { cache, close: () => feed.close() };
+}
