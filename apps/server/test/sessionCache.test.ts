@@ -17,7 +17,8 @@ async function writeElsewhere(server: TestServer, statement: string, values: unk
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${server.schema}` });
     await client.connect();
     try {
-      await client.query(statement.replace(/\?/g, (_, i: number) => `$${statement.slice(0, i).split('?').length}`), values);
+      let placeholder = 0;
+      await client.query(statement.replace(/\?/g, () => `$${++placeholder}`), values);
     } finally {
       await client.end();
     }
