@@ -18,6 +18,7 @@ function feed() {
     poll: () => void (state.polls += 1),
     onChange: (listener) => listeners.add(listener),
     tell: (accountId) => listeners.tell(accountId),
+    description: 'driven by the test',
     close: async () => undefined,
   };
   return driven;

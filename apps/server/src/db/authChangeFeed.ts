@@ -10,6 +10,8 @@ export interface AuthChangeFeed {
   poll(): void;
   /** The account whose row or sessions changed; null: anything may have changed. */
   onChange(listener: (accountId: string | null) => void): void;
+  /** For the start log: how other processes' changes are heard. */
+  description: string;
   close(): Promise<void>;
 }
 

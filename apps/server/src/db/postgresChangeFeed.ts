@@ -69,6 +69,7 @@ export async function postgresChangeFeed(url: string, schema: string, log: Fasti
     },
     poll: () => undefined,
     onChange: (listener) => listeners.add(listener),
+    description: `changes heard through PostgreSQL's notices on ${AUTH_CHANGES_CHANNEL} for schema ${schema}`,
     close: async () => {
       closed = true;
       live = false;

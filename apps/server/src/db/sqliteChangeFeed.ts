@@ -22,6 +22,7 @@ export function sqliteChangeFeed(sqlite: SQLite.Database): AuthChangeFeed {
       listeners.tell(null);
     },
     onChange: (listener) => listeners.add(listener),
+    description: "other connections' commits seen in SQLite's data_version",
     close: async () => undefined,
   };
 }

@@ -9,8 +9,12 @@ import { SessionCache } from './sessionCache.ts';
  * (FACET_SESSION_CACHE_SECONDS=0); then no feed is opened.
  */
 export async function openSessionCache(database: DatabaseHandle, seconds: number, clock: Clock, log: FastifyBaseLogger): Promise<{ cache: SessionCache; close(): Promise<void> } | null> {
-  if (seconds <= 0) return null;
+  if (seconds <= 0) {
+    log.info('session cache: off (FACET_SESSION_CACHE_SECONDS=0), every call asks the database');
+    return null;
+  }
   const feed = await database.openChangeFeed(log);
+  log.info(`session cache: ${seconds} s at most, ${feed.description}`);
   const cache = new SessionCache(feed, seconds * 1000, () => clock.now());
   database.authWrites.onWrite(() => cache.forget(null));
   return { cache, close: () => feed.close() };
