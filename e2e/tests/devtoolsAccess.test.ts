@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { chromium as playwright } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { pageWhere } from '../support/browser.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
@@ -131,8 +131,16 @@ describe('the DevTools of a running profile', () => {
     const version = (await (await fetch(`http://${base}/${secret}/json/version`)).json()) as { webSocketDebuggerUrl: string; Browser: string };
     expect(version.webSocketDebuggerUrl).toBe(endpoint.href);
     expect(version.Browser).toMatch(/Chrom/);
-    const listed = (await (await fetch(`http://${base}/${secret}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
-    const startPage = listed.find((t) => t.type === 'page' && t.url.startsWith(h.pages.url))!;
+    // The start answers once the start page is on its way; the list names it once it has committed.
+    const startPage = await vi.waitFor(
+      async () => {
+        const listed = (await (await fetch(`http://${base}/${secret}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+        const found = listed.find((t) => t.type === 'page' && t.url.startsWith(h.pages.url));
+        if (!found) throw new Error(`the start page is not listed yet: ${JSON.stringify(listed.map((t) => t.url))}`);
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(startPage.webSocketDebuggerUrl).toContain(`/${secret}/devtools/page/`);
     expect(await upgrade(startPage.webSocketDebuggerUrl)).toBe('open');
 
