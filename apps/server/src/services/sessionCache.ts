@@ -6,6 +6,11 @@ interface Entry {
   storedAt: number;
 }
 
+/** Its own rows: a handler that changes its context must not change what the next call is told. */
+function copyOf(found: AuthenticatedSession): AuthenticatedSession {
+  return { session: { ...found.session }, account: { ...found.account } };
+}
+
 /** A read begun before this: its answer may predate a change, and is not kept. */
 export type CacheMark = number;
 
@@ -43,8 +48,7 @@ export class SessionCache {
       this.entries.delete(tokenHash);
       return undefined;
     }
-    // Copies: a handler that changes its context must not change what the next call is told.
-    return { session: { ...entry.found.session }, account: { ...entry.found.account } };
+    return copyOf(entry.found);
   }
 
   /** Taken before reading the database, and given back to `keep`. */
@@ -53,9 +57,9 @@ export class SessionCache {
   }
 
   keep(tokenHash: string, found: AuthenticatedSession, markBeforeRead: CacheMark): void {
-    if (markBeforeRead !== this.mark || !this.feed.live || this.ttlMs <= 0) return;
+    if (markBeforeRead !== this.mark || !this.feed.live) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { found: { session: { ...found.session }, account: { ...found.account } }, storedAt: this.now() });
+    this.entries.set(tokenHash, { found: copyOf(found), storedAt: this.now() });
   }
 
   /** The session's last-seen time as just written (that write is not a change to forget). */
