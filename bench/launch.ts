@@ -18,8 +18,9 @@ import { startTestProxy } from '../e2e/support/testProxy.ts';
  * the proxy hop, the proxy check through an authenticated local proxy, the CDP attach with the
  * identity, and the page loaded through the proxy; the bare start is Chromium with the same
  * base switches and nothing else. Each start's steps are timed too (the agent's own trace of a
- * start, launchBrowser.ts, and for both: `pageSeen` when the page is listed at its URL), so a
- * gap shows where it is spent. `BENCH_LAUNCH_RUNS=5 BENCH_LAUNCH_CONCURRENCY=` gives five ratios
+ * start, launchBrowser.ts, and for both: `pageSeen` when the page is listed at its URL, and
+ * `pageRequested` and `frameRequested` as the page's server saw them), so a gap shows where it
+ * is spent. `BENCH_LAUNCH_RUNS=5 BENCH_LAUNCH_CONCURRENCY=` gives five ratios
  * and their spread, without the starts side by side.
  */
 const ROUNDS = Number(process.env.BENCH_LAUNCH_ROUNDS ?? 5);
@@ -80,15 +81,27 @@ export async function bareChromiumStart(chromium: string, userDataDir: string, u
   return { ms: performance.now() - started, browser };
 }
 
+/**
+ * When the page's server saw the start page's request, and the request of the frame its HTML
+ * names right after its first script: the page's own time line, the same for both starts,
+ * without the CDP poll that decides "evaluable".
+ */
+function markServed(requests: readonly { path: string; at: number }[], mark: (step: string, at?: number) => void): void {
+  const page = requests.find((r) => r.path === '/');
+  const frame = requests.find((r) => r.path === '/frame');
+  if (page) mark('pageRequested', page.at);
+  if (frame) mark('frameRequested', frame.at);
+}
+
 /** When each step of a start ended, in ms since it began; a step missing from a round is left out. */
 function timeline() {
   const rounds: Map<string, number>[] = [];
   return {
-    round(): (step: string) => void {
+    round(): (step: string, at?: number) => void {
       const started = performance.now();
       const marks = new Map<string, number>();
       rounds.push(marks);
-      return (step) => void marks.set(step, performance.now() - started);
+      return (step, at = performance.now()) => void marks.set(step, at - started);
     },
     medians(): Map<string, number> {
       const steps = [...new Set(rounds.flatMap((marks) => [...marks.keys()]))];
@@ -118,18 +131,22 @@ export async function benchLaunch(): Promise<string> {
       const profile: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const bareMark = bareSteps.round();
+        let servedBefore = pages.requests.length;
         const { ms, browser } = await bareChromiumStart(chromium, path.join(root, `bare-${run}-${round}`), `${pages.url}/`, env, bareMark);
         bareMark('evaluable');
+        markServed(pages.requests.slice(servedBefore), bareMark);
         bare.push(ms);
         killGroup(browser.process, 'SIGKILL');
         await browser.exited;
 
         const mark = profileSteps.round();
+        servedBefore = pages.requests.length;
         const started = performance.now();
         const launched = await launchBrowser(profileFor(`p${run}-${round}`, `${pages.url}/`, proxy.port), { ...settings(root), trace: mark });
         mark('launched');
         await firstPageEvaluable(launched.endpoint, pages.url, () => mark('pageSeen'));
         mark('evaluable');
+        markServed(pages.requests.slice(servedBefore), mark);
         profile.push(performance.now() - started);
         await launched.stop();
       }
