@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { fontFolders, machineFonts } from './machineFonts.ts';
+import { fontFolders, machineFonts, readMachineFonts } from './machineFonts.ts';
 
 const hasFontconfig = spawnSync('fc-list', ['--version']).status === 0;
 
 describe("the machine's fonts, kept between starts", () => {
-  it.skipIf(!hasFontconfig)('answers from what it kept while the font folders are unchanged, and asks again behind a start after a minute', async () => {
+  it.skipIf(!hasFontconfig)('answers from what it kept while the font folders are unchanged, and asks again a moment after a start once a minute old', async () => {
     // An environment of its own: the kept answers are per fontconfig environment.
     const env = { ...process.env, FONTCONFIG_FILE: '/etc/fonts/fonts.conf', FC_LANG: 'en-kept' };
     const first = machineFonts(env, 1_000_000);
@@ -16,8 +16,10 @@ describe("the machine's fonts, kept between starts", () => {
     expect(machineFonts({ ...env, FC_LANG: 'ja' }, 1_059_000)).not.toBe(first);
     const installed = (await first).installed;
     expect(installed.length).toBeGreaterThan(0);
-    // A minute on: this start still gets the kept answer, and the next one the new answer.
-    expect(machineFonts(env, 1_061_000)).toBe(first);
+    // A minute on: this start still gets the kept answer, and so does one while fontconfig is
+    // asked again behind it (not during this start: 200 ms from now); the next one the new answer.
+    expect(machineFonts(env, 1_061_000, 200)).toBe(first);
+    expect(machineFonts(env, 1_061_100, 200)).toBe(first);
     await vi.waitFor(() => expect(machineFonts(env, 1_062_000)).not.toBe(first), { timeout: 10_000 });
     expect((await machineFonts(env, 1_062_000)).installed).toEqual(installed);
   });
@@ -34,6 +36,19 @@ describe("the machine's fonts, kept between starts", () => {
       expect(machineFonts(env, 2_002_000)).not.toBe(first);
     } finally {
       fs.rmSync(dataHome, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasFontconfig)('asks fontconfig once for the list and every generic, and fails where it is missing', async () => {
+    const machine = await readMachineFonts(process.env);
+    expect(machine.installed.length).toBeGreaterThan(0);
+    expect(machine.generics).toHaveLength(12);
+    expect(machine.generics[2]).toBe(spawnSync('fc-match', ['--format', '%{family[0]}', 'monospace'], { encoding: 'utf8' }).stdout.trim());
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-no-fc-'));
+    try {
+      await expect(readMachineFonts({ ...process.env, PATH: empty })).rejects.toThrow(/fontconfig failed/);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
     }
   });
 
