@@ -193,7 +193,7 @@ export interface IdentityPages {
   /** A STUN server on 127.0.0.1 (stun:…) and the sources of the binding requests it answered. */
   stun: { url: string; seen: string[] };
   /** Requests per path, with the user agent each came with, and when (performance.now()) it arrived. */
-  requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string; cookie: string; at: number }[];
+  requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string; cookie: string; platformHint: string; at: number }[];
   /** What /ip answers, as an IP-check service would for a proxy exiting there; default the caller's. */
   exitIp: string | null;
   close(): Promise<void>;
@@ -230,7 +230,7 @@ export async function startIdentityPages(): Promise<IdentityPages> {
   const served: Omit<IdentityPages, 'url' | 'close'> = { requests: [], exitIp: null, stun: { url: stun.url, seen: stun.seen } };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '', shopRegion: String(req.headers['x-shop-region'] ?? ''), cookie: req.headers.cookie ?? '', at: performance.now() });
+    served.requests.push({ path, userAgent: req.headers['user-agent'] ?? '', acceptLanguage: req.headers['accept-language'] ?? '', shopRegion: String(req.headers['x-shop-region'] ?? ''), cookie: req.headers.cookie ?? '', platformHint: String(req.headers['sec-ch-ua-platform'] ?? ''), at: performance.now() });
     if (path === '/ip') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ip: served.exitIp ?? req.socket.remoteAddress?.replace(/^::ffff:/, '') }));
     const library = libraries[path];
     if (library) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(library));

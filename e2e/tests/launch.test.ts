@@ -50,7 +50,8 @@ describe('local automation API', () => {
       // The start page's own request and its first script already had the identity: the tab
       // opens blank, is given the identity, and only then goes to the start page.
       const startRequest = h.pages.requests.slice(servedBefore).find((r) => r.path === '/');
-      expect([startRequest?.userAgent, startRequest?.acceptLanguage.split(',')[0], startRequest?.shopRegion]).toEqual([WINDOWS_UA, 'de-DE', 'eu-west']);
+      // Its client hints too: a tab created at its URL sent the machine's platform ("Linux") on it.
+      expect([startRequest?.userAgent, startRequest?.acceptLanguage.split(',')[0], startRequest?.shopRegion, startRequest?.platformHint]).toEqual([WINDOWS_UA, 'de-DE', 'eu-west', '"Windows"']);
       expect(await page.evaluate(() => (window as unknown as { firstReport: unknown }).firstReport)).toEqual({ ...expected, webgl: undefined });
       const read = (what: string) => page.evaluate((fn) => (window as unknown as Record<string, () => unknown>)[fn]!(), what);
       for (const scope of ['report', 'fromFrame', 'fromWorker', 'fromSharedWorker', 'fromServiceWorker']) {
