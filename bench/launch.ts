@@ -42,12 +42,7 @@ function profileFor(id: string, pageUrl: string, proxyPort: number): Profile {
   });
 }
 
-/**
- * Until the page at `url` is loaded and answers, through a CDP session of its own. Until
- * 2026-11-29 this asked for `document.readyState` alone, and the bare start's tab, listed at its
- * URL from the start, answered "complete" from its initial blank document before the page's
- * request had been answered: the baseline was 150-170 ms short (docs/benchmarks.md).
- */
+/** Until the page at `url` is loaded and answers, through a CDP session of its own. */
 async function firstPageEvaluable(endpoint: string, url: string, onSeen: () => void = () => {}): Promise<void> {
   const cdp = await CdpConnection.open(endpoint);
   let seen = false;
@@ -60,7 +55,8 @@ async function firstPageEvaluable(endpoint: string, url: string, onSeen: () => v
         seen = true;
         const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true });
         // The document's own address too: a tab listed at its URL may still hold its initial
-        // empty document, whose readyState is already "complete" before the page has even loaded.
+        // empty document, whose readyState is already "complete" before the page has even loaded
+        // (asking readyState alone made the bare baseline 150-170 ms short; docs/benchmarks.md).
         const { result } = await cdp.send<{ result: { value?: [string, string] } }>('Runtime.evaluate', { expression: '[location.href, document.readyState]', returnByValue: true }, sessionId);
         const [href, state] = result.value ?? ['', ''];
         if (state === 'complete' && href.startsWith(url)) return;

@@ -192,7 +192,7 @@ export interface IdentityPages {
   url: string;
   /** A STUN server on 127.0.0.1 (stun:…) and the sources of the binding requests it answered. */
   stun: { url: string; seen: string[] };
-  /** Requests per path, with the user agent each came with, and when (performance.now()) it arrived. */
+  /** Requests per path, with the headers the identity checks read, and when (performance.now()) each arrived. */
   requests: { path: string; userAgent: string; acceptLanguage: string; shopRegion: string; cookie: string; platformHint: string; at: number }[];
   /** What /ip answers, as an IP-check service would for a proxy exiting there; default the caller's. */
   exitIp: string | null;
