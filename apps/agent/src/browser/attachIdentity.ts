@@ -30,7 +30,7 @@ async function tolerant(promise: Promise<unknown>): Promise<void> {
 }
 
 export interface AttachedIdentity {
-  /** Resolves with the target's session once it has the identity and runs. */
+  /** Resolves with the target's session once it has the identity and is let go (a command sent on it now follows the resume). */
   ready(targetId: string): Promise<string>;
 }
 
@@ -105,9 +105,13 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
     } catch (error) {
       onError(error);
     } finally {
-      // Whatever happened above, the target must run, and whoever waits for it must hear.
-      if (waiting) await tolerant(cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId)).catch(onError);
+      // Whatever happened above, the target must run, and whoever waits for it must hear. Not
+      // after the resume's answer: it comes once the blank document the tab was paused on has
+      // committed (30-40 ms), and the session handles its commands in order, so a navigation sent
+      // now still follows the resume, with the identity above already answered.
+      const resumed = waiting ? tolerant(cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId)).catch(onError) : undefined;
       if (!duplicate) readiness(target.targetId).resolve(sessionId);
+      await resumed;
     }
   };
 
