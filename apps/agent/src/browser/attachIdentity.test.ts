@@ -26,7 +26,6 @@ function scriptedBrowser() {
   return {
     connection: new CdpConnection(transport),
     sent,
-    answer,
     answerWhere: (pick: (message: Sent) => boolean) => sent.filter(pick).forEach(answer),
     event: (method: string, params: Record<string, unknown>) => deliver(JSON.stringify({ method, params })),
   };
