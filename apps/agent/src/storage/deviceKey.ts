@@ -24,8 +24,12 @@ export function readOrCreateDeviceKey(dataDir: string): DeviceKey {
     privateKey = createPrivateKey(fs.readFileSync(file, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`the device key at ${file} cannot be read: ${String(error)}`, { cause: error });
-    privateKey = generateKeyPairSync('x25519').privateKey;
-    fs.writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    // Made as text and read back like a stored key: Node 20 deadlocks when a garbage collection
+    // frees generateKeyPairSync's job while its key object is being exported (the export holds
+    // the key's lock, the job's destructor takes it again). A fresh agent hung at start this way.
+    const pem = generateKeyPairSync('x25519', { privateKeyEncoding: { format: 'pem', type: 'pkcs8' }, publicKeyEncoding: { format: 'pem', type: 'spki' } }).privateKey;
+    fs.writeFileSync(file, pem, { mode: 0o600 });
+    privateKey = createPrivateKey(pem);
   }
   const publicKey = createPublicKey(privateKey).export({ format: 'jwk' }).x!;
   return { publicKey, open: (sealed, profileId) => openSealed(privateKey, publicKey, sealed, profileId) };

@@ -1,4 +1,4 @@
-import { createCipheriv, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
 import type { SealedLaunch } from '@facet/contracts';
 
 /**
@@ -9,9 +9,13 @@ import type { SealedLaunch } from '@facet/contracts';
  */
 export function sealForDevice(deviceKey: string, profileId: string, plain: string): SealedLaunch {
   const device = createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: deviceKey }, format: 'jwk' });
-  const own = generateKeyPairSync('x25519');
-  const ownPublic = own.publicKey.export({ format: 'jwk' }).x!;
-  const shared = diffieHellman({ privateKey: own.privateKey, publicKey: device });
+  // Encoded by the generation itself, not exported from its key objects afterwards: Node 20
+  // deadlocks when a garbage collection frees generateKeyPairSync's job while one of its keys is
+  // being exported (the export holds the key's lock, the job's destructor takes it again).
+  const own = generateKeyPairSync('x25519', { publicKeyEncoding: { format: 'der', type: 'spki' }, privateKeyEncoding: { format: 'der', type: 'pkcs8' } });
+  // An X25519 SPKI is a fixed 12-byte header, then the 32-byte key (RFC 8410).
+  const ownPublic = own.publicKey.subarray(-32).toString('base64url');
+  const shared = diffieHellman({ privateKey: createPrivateKey({ key: own.privateKey, format: 'der', type: 'pkcs8' }), publicKey: device });
   const salt = Buffer.concat([Buffer.from(ownPublic, 'base64url'), Buffer.from(deviceKey, 'base64url')]);
   const key = Buffer.from(hkdfSync('sha256', shared, salt, 'facet-launch-v1', 32));
   const iv = randomBytes(12);

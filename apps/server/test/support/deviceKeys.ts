@@ -1,10 +1,12 @@
-import { createDecipheriv, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, type KeyObject } from 'node:crypto';
+import { createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, type KeyObject } from 'node:crypto';
 import { launchSecretsSchema, type LaunchSecrets, type SealedLaunch } from '@facet/contracts';
 
 /** An agent's device key pair, as a test holds it: the public half to send, a way to open. */
 export function newDevice(): { publicKey: string; open: (sealed: SealedLaunch, profileId: string) => LaunchSecrets } {
-  const { publicKey, privateKey } = generateKeyPairSync('x25519');
-  const own = publicKey.export({ format: 'jwk' }).x!;
+  // Encoded by the generation, not exported from its key objects: see launchSeal.ts (a Node 20 deadlock).
+  const pair = generateKeyPairSync('x25519', { publicKeyEncoding: { format: 'der', type: 'spki' }, privateKeyEncoding: { format: 'der', type: 'pkcs8' } });
+  const own = pair.publicKey.subarray(-32).toString('base64url');
+  const privateKey = createPrivateKey({ key: pair.privateKey, format: 'der', type: 'pkcs8' });
   return { publicKey: own, open: (sealed, profileId) => open(privateKey, own, sealed, profileId) };
 }
 
