@@ -37,7 +37,15 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running for the rest of the suite (a hung agent outlived its run by 20 minutes).
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      reject(new Error(`${entry} not ready in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const check = () => {
       if (ready.test(output)) {
         clearTimeout(timer);
