@@ -21,15 +21,32 @@ const env = { FACET_LOG_PRETTY: '1', ...process.env, FACET_SERVER_PORT: serverPo
 const children = new Map();
 let stopping = false;
 
+/** A part that dies is started again, unless it died this often within a minute: then it would only loop. */
+const RESTARTS_PER_MINUTE = 5;
+const recentDeaths = new Map();
+
 function launch(name, entry) {
   const child = spawn(process.execPath, [...tsxArgs, path.join(root, entry)], { cwd: root, env, stdio: 'inherit' });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (!stopping) {
-      console.error(`\n${name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping Facet.`);
-      void stop(1);
+    if (stopping) return;
+    const how = signal ?? `exit ${code}`;
+    // Exit 0 is asked for: the console's "exit" ends the client, and with it this run.
+    if (code === 0) {
+      console.log(`\n${name} exited; stopping Facet.`);
+      return void stop(0);
     }
+    const now = Date.now();
+    const deaths = [...(recentDeaths.get(name) ?? []).filter((at) => now - at < 60_000), now];
+    recentDeaths.set(name, deaths);
+    if (deaths.length > RESTARTS_PER_MINUTE) {
+      console.error(`\n${name} stopped unexpectedly (${how}) ${deaths.length} times within a minute; stopping Facet. Its last lines above say why.`);
+      return void stop(1);
+    }
+    // One part's fault (the agent's, say) must not take the other down with it.
+    console.error(`\n${name} stopped unexpectedly (${how}); its last lines above say why. Starting it again.`);
+    launch(name, entry);
   });
   return child;
 }

@@ -27,6 +27,7 @@ import { PluginCache } from './plugins/pluginCache.ts';
 import { OWNER_SECRET_FILE, readOrCreateInstallSecret } from './storage/installSecret.ts';
 import { readOrCreateDeviceKey } from './storage/deviceKey.ts';
 import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
+import { guardRequests, guardUpgrades } from './net/guardedHandlers.ts';
 import { AppWindow } from './window/appWindow.ts';
 
 export interface RunningAgent {
@@ -162,15 +163,15 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
   const server = http.createServer(
-    consoleRequestHandler({
+    guardRequests('desktop client', consoleRequestHandler({
       consoleDir: config.consoleDir,
       access,
       serverUrl: () => link.url,
       port: () => port,
       bootstrap: () => ({ bridgeUrl: `ws://127.0.0.1:${port}/bridge`, secret, agentVersion: config.version, server: link.url, serverFixed: link.fixed, storageKey }),
-    }),
+    })),
   );
-  server.on('upgrade', (req, socket, head) => void bridge.handleUpgrade(req, socket, head).catch(() => socket.destroy()));
+  server.on('upgrade', guardUpgrades('bridge', (req, socket, head) => bridge.handleUpgrade(req, socket, head)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, '127.0.0.1', () => resolve());

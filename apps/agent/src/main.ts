@@ -62,6 +62,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
 }
 
+// The last resort (issue 34). Every port's handler answers its own failures
+// (net/guardedHandlers.ts); what still escapes one is logged, and the agent keeps serving: its
+// exit would take every running profile's browser, and the person's work in it, along.
+process.on('uncaughtException', (error) => console.error('Facet agent: an error no handler caught (the agent keeps running):', error));
+process.on('unhandledRejection', (reason) => console.error('Facet agent: a failure no handler caught (the agent keeps running):', reason));
+
 main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

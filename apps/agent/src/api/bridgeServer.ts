@@ -12,6 +12,7 @@ import {
 import { translate } from '@facet/i18n';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isLocalHost } from './consoleServer.ts';
+import { requestUrl } from '../net/guardedHandlers.ts';
 import { fromOwnUser } from '../net/peerUid.ts';
 import { sameSecret } from '../net/sameSecret.ts';
 
@@ -51,7 +52,7 @@ export class BridgeServer {
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const port = this.port();
     const origin = req.headers.origin;
-    const pathOk = new URL(req.url ?? '/', 'http://local').pathname === '/bridge';
+    const pathOk = requestUrl(req)?.pathname === '/bridge';
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
     if (!pathOk || !originOk || !isLocalHost(req.headers.host, port) || !this.admits(req) || !(await fromOwnUser(req.socket))) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
@@ -77,6 +78,9 @@ export class BridgeServer {
   private accept(ws: WebSocket): void {
     let language = resolveLanguage(0);
     const helloTimer = setTimeout(() => ws.close(4401, 'hello expected'), HELLO_TIMEOUT_MS);
+    // A malformed frame ends this connection (ws closes it with 1002), not the agent: without a
+    // listener the socket's 'error' would be thrown.
+    ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       clearTimeout(helloTimer);
       this.authed.delete(ws);

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLIENT_BOOTSTRAP_GLOBAL, CLIENT_LOCKED_GLOBAL, type ClientBootstrap } from '@facet/contracts';
 import type { ConsoleAccess } from './consoleAccess.ts';
+import { requestUrl } from '../net/guardedHandlers.ts';
 import { fromOwnUser } from '../net/peerUid.ts';
 
 const mime: Record<string, string> = {
@@ -65,7 +66,11 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://local');
+    const url = requestUrl(req);
+    if (url === null) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+      return;
+    }
     // The owner (whoever can read the owner secret in the agent's folder) asks for a launch link:
     // a second start of the client, or a script of theirs.
     if (req.method === 'POST' && url.pathname === '/launch') {
@@ -110,7 +115,12 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
       return proxyConfig(serverUrl, res);
     }
 
-    const file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+    const decoded = decodedPath(url.pathname);
+    if (decoded === null) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+      return;
+    }
+    const file = path.resolve(root, '.' + decoded);
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && path.basename(file) !== 'index.html') {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.writeHead(200, {
@@ -141,6 +151,15 @@ export function consoleRequestHandler(options: ConsoleServerOptions) {
     const html = fs.readFileSync(index, 'utf8');
     res.end(req.method === 'HEAD' ? undefined : admitted ? injectBootstrap(html, options.bootstrap(), nonce) : injectLocked(html, nonce));
   };
+}
+
+/** A path's percent-escapes decoded; null for one that does not decode (`%FF`, issue 34). */
+function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 async function proxyConfig(serverUrl: string, res: ServerResponse): Promise<void> {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { guardRequests, guardUpgrades, requestUrl } from '../net/guardedHandlers.ts';
 import { fromOwnUser } from '../net/peerUid.ts';
 import { sameSecret } from '../net/sameSecret.ts';
 import type { CdpConnection } from './cdp.ts';
@@ -76,23 +78,25 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
       .map((t) => ({ description: '', id: t.targetId, title: t.title, type: t.type, url: t.url, webSocketDebuggerUrl: `ws://${base()}${prefix()}/devtools/page/${t.targetId}` }));
   };
 
-  const server = http.createServer(async (request, response) => {
+  const server = http.createServer(guardRequests('DevTools endpoint', async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' });
       response.end(JSON.stringify(body));
     };
-    const rest = (await admitted(request)) ? unlock(new URL(request.url ?? '/', 'http://x').pathname.replace(/\/+$/, ''), false) : null;
+    const url = requestUrl(request);
+    if (url === null) return send(400, { error: 'bad request' });
+    const rest = (await admitted(request)) ? unlock(url.pathname.replace(/\/+$/, ''), false) : null;
     if (rest === null || request.method !== 'GET') return send(403, { error: 'forbidden' });
     const answer = rest === '/json/version' ? version() : rest === '/json' || rest === '/json/list' ? list() : null;
     if (!answer) return send(404, { error: 'not found' });
     answer.then((body) => send(200, body)).catch(() => send(503, { error: 'the browser is not answering' }));
-  });
+  }));
   // Asked before the upgrade is answered; the socket keeps what the client sends meanwhile.
-  server.on('upgrade', async (request: http.IncomingMessage, socket: Socket, head: Buffer) => {
-    const requested = new URL(request.url ?? '/', 'http://x');
-    const rest = (await admitted(request)) ? unlock(requested.pathname, true) : null;
+  server.on('upgrade', guardUpgrades('DevTools endpoint', async (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const requested = requestUrl(request);
+    const rest = requested !== null && (await admitted(request)) ? unlock(requested.pathname, true) : null;
     // The mask is on unless the client's URL turns it off (`?cdp_mask=0`, as the start's answer names it).
-    const mask = requested.searchParams.get('cdp_mask') === '0' ? null : createCdpMask();
+    const mask = requested?.searchParams.get('cdp_mask') === '0' ? null : createCdpMask();
     const page = rest === null ? null : /^\/devtools\/page\/([\w.-]+)$/.exec(rest);
     const home: ClientHome | null = rest === '/devtools/browser' ? { browser: true } : page ? { targetId: page[1]! } : null;
     if (!home) {
@@ -102,6 +106,9 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
     sockets.handleUpgrade(request, socket, head, (client) => {
       const early: string[] = [];
       let attached: Awaited<ReturnType<CdpMux['attachClient']>> | null = null;
+      // A malformed frame ends this client (ws closes it with 1002), not the agent: without a
+      // listener the socket's 'error' would be thrown.
+      client.on('error', () => client.terminate());
       client.on('message', (raw) => (attached ? attached.send(raw.toString()) : early.push(raw.toString())));
       client.on('close', () => attached?.close());
       mux
@@ -118,7 +125,7 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
         })
         .catch(() => client.close(1011, 'no such target'));
     });
-  });
+  }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());

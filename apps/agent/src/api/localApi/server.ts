@@ -4,6 +4,7 @@ import { LOCAL_OPENAPI_PATH, localApiOpenApi, localApiRoutes, type LocalRoute, t
 import { localContext, type LocalApiDeps, type LocalHandlers } from './context.ts';
 import { failureAnswer, LocalApiFailure } from './failures.ts';
 import { admit } from './guard.ts';
+import { guardRequests, requestUrl } from '../../net/guardedHandlers.ts';
 import { browserHandlers } from './handlers/browser.ts';
 import { groupHandlers } from './handlers/groups.ts';
 import { profileDataHandlers } from './handlers/profileData.ts';
@@ -42,12 +43,13 @@ type Answer = { code: number; msg: string; data?: unknown };
 export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '127.0.0.1'): Promise<LocalApi> {
   const ctx = localContext(deps);
   const openApi = JSON.stringify(localApiOpenApi(deps.version ?? '0.0.0'));
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(guardRequests('local API', (request, response) => {
     const send = (status: number, answer: Answer | string) =>
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(typeof answer === 'string' ? answer : JSON.stringify(answer));
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(request);
+    if (url === null) return send(400, { code: -1, msg: 'invalid_parameter' });
     const path = url.pathname.replace(/\/+$/, '') || '/';
-    void (async () => {
+    return (async () => {
       try {
         admit(request, { key: deps.key, bindIp, ...(deps.password ? { password: deps.password } : {}) });
         if (request.method === 'GET' && path === LOCAL_OPENAPI_PATH) return send(200, openApi);
@@ -64,7 +66,7 @@ export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '
         send(status, answer);
       }
     })();
-  });
+  }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, bindIp, () => resolve());
