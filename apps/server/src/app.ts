@@ -36,6 +36,7 @@ import { syncChunkRoutes } from './routes/syncChunkRoutes.ts';
 import { syncRoutes } from './routes/web/syncRoutes.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
+import { openProxyRelay } from './relay/openProxyRelay.ts';
 import { openSessionCache } from './services/openSessionCache.ts';
 import { openSharedState } from './sharedState/openSharedState.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
@@ -104,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   const shared = await openSharedState(config, database.db, app.log);
   app.log.info(`shared state: ${shared.description}`);
   const sessionCache = await openSessionCache(database, config.sessionCacheSeconds, clock, app.log);
-  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, sessionCache: sessionCache?.cache ?? null, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, sessionCache: sessionCache?.cache ?? null, relay: config.relay, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 
@@ -156,11 +157,13 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   if (config.consoleDir) await consoleRoute(app, config.consoleDir);
 
   services.push.attach(app.server, (origin) => corsOriginAllowed(origin, corsOrigins), shared.pushAdapter);
+  const relay = await openProxyRelay(config, services.relay, app.log);
   const housekeeping = startHousekeeping(services, app.log);
   // The systems most profiles use; the others fill on their first batch.
   services.fingerprints.warm(['windows', 'macos']);
   app.addHook('onClose', async () => {
     housekeeping.stop();
+    await relay?.close();
     await services.fingerprints.close();
     await services.push.close();
     // After the push hub: its adapter unsubscribes through these connections.

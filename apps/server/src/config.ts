@@ -62,10 +62,29 @@ export interface ServerConfig {
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** The operator's wallet per coin they take (FACET_CRYPTO_WALLETS); none: no crypto. */
   cryptoWallets: Partial<Record<CoinId, string>>;
+  /** The proxy relay for recipients of shared profiles (relay/proxyRelay.ts); null: FACET_RELAY_PORT=off. */
+  relay: RelaySettings | null;
   logLevel: string;
   logPretty: boolean;
   version: string;
 }
+
+export interface RelaySettings {
+  /** FACET_RELAY_PORT; 0 takes a free port (tests), the launch answer names the one it got. */
+  port: number;
+  /** FACET_RELAY_BIND: where it listens; the server's own bind address unless set. */
+  bind: string;
+  /** FACET_RELAY_PUBLIC_HOST: the name agents dial; else the public URL's host, else the host the launch reached. */
+  publicHost: string | null;
+  /**
+   * FACET_RELAY_PRIVATE_UPSTREAMS=1: lets the relay connect to proxies on loopback or private
+   * addresses. Off by default: an owner could otherwise point a profile's proxy at a service on
+   * the server's own network and have the server talk to it.
+   */
+  privateUpstreams: boolean;
+}
+
+export const DEFAULT_RELAY_PORT = 8482;
 
 export const DEFAULT_SERVER_PORT = 8480;
 
@@ -82,6 +101,14 @@ function limit(value: string | undefined, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < UNLIMITED) throw new Error(`${name} must be a whole number or -1 (unlimited), got "${value}"`);
   return n;
+}
+
+function relaySettings(env: NodeJS.ProcessEnv, serverHost: string, publicUrl: string | null): RelaySettings | null {
+  if (env.FACET_RELAY_PORT === 'off') return null;
+  const port = int(env.FACET_RELAY_PORT, DEFAULT_RELAY_PORT, 'FACET_RELAY_PORT');
+  if (port > 65535) throw new Error(`FACET_RELAY_PORT must be a port (0–65535) or off, got "${env.FACET_RELAY_PORT}"`);
+  const publicHost = env.FACET_RELAY_PUBLIC_HOST || (publicUrl ? new URL(publicUrl).hostname.replace(/^\[|\]$/g, '') : null);
+  return { port, bind: env.FACET_RELAY_BIND || serverHost, publicHost, privateUpstreams: env.FACET_RELAY_PRIVATE_UPSTREAMS === '1' };
 }
 
 function stripeSettings(env: NodeJS.ProcessEnv): ServerConfig['stripe'] {
@@ -134,8 +161,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   const dataDir = path.resolve(cwd, env.FACET_DATA_DIR || 'data');
   const stripe = stripeSettings(env);
   const wallets = cryptoWallets(env.FACET_CRYPTO_WALLETS);
+  const host = env.FACET_SERVER_HOST || '127.0.0.1';
+  const publicUrl = env.FACET_PUBLIC_URL ? env.FACET_PUBLIC_URL.replace(/\/+$/, '') : null;
   return {
-    host: env.FACET_SERVER_HOST || '127.0.0.1',
+    host,
     port: int(env.FACET_SERVER_PORT, DEFAULT_SERVER_PORT, 'FACET_SERVER_PORT'),
     dataDir,
     s3: env.FACET_S3_URL ? parseS3Url(env.FACET_S3_URL) : null,
@@ -144,7 +173,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     redisPrefix: env.FACET_REDIS_PREFIX || 'facet:',
     smtpUrl: env.FACET_SMTP_URL || null,
     mailFrom: env.FACET_MAIL_FROM || 'Facet <no-reply@facet.local>',
-    publicUrl: env.FACET_PUBLIC_URL ? env.FACET_PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl,
     corsOrigins: (env.FACET_CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     consoleDir: env.FACET_CONSOLE_DIR ? path.resolve(cwd, env.FACET_CONSOLE_DIR) : null,
     trustProxy: env.FACET_TRUST_PROXY === '1',
@@ -171,6 +200,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     paymentMethods: methods(env, stripe, wallets),
     stripe,
     cryptoWallets: wallets,
+    relay: relaySettings(env, host, publicUrl),
     logLevel: env.FACET_LOG_LEVEL || 'info',
     logPretty: env.FACET_LOG_PRETTY === '1',
     version: env.npm_package_version || '0.1.0',

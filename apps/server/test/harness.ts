@@ -86,6 +86,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       FACET_LOG_LEVEL: 'warn',
       // No pool kept ready: each test server would spend seconds of CPU filling one.
       FACET_FINGERPRINT_POOL: '0',
+      // The proxy relay on a free port: test servers run side by side.
+      FACET_RELAY_PORT: '0',
       ...env,
     });
   const clock = joining?.clock ?? new TestClock();

@@ -56,13 +56,17 @@ describe('share permissions', () => {
     expect(profile.cookies).toEqual([]);
     expect(JSON.stringify(profile)).not.toContain('team-proxy-secret');
 
-    // The launch: secrets only inside the seal, which only the device's key opens.
+    // The launch: secrets only inside the seal, which only the device's key opens; the proxy
+    // account is not among them, even there: the proxy is the server's relay (proxyRelay.test.ts).
     const device = newDevice();
     const launch = await runner.client.call(profileLaunchCall, { id, deviceKey: device.publicKey });
     expect(JSON.stringify(launch)).not.toContain('team-proxy-secret');
     expect(JSON.stringify(launch)).not.toContain('owner-session-secret');
     expect(launch.profile.fingerprint.commandLine).toBe('');
-    expect(device.open(launch.sealed, id)).toEqual({ proxyUsername: 'team-user', proxyPassword: 'team-proxy-secret', cookies: [cookie], syncKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const opened = device.open(launch.sealed, id);
+    expect(opened).toEqual({ proxyUsername: id, proxyPassword: expect.any(String), cookies: [cookie], syncKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(JSON.stringify(opened)).not.toContain('team-proxy-secret');
+    expect(JSON.stringify(opened)).not.toContain('team-user');
     expect(() => newDevice().open(launch.sealed, id)).toThrow();
     expect(() => device.open(launch.sealed, 'another-id')).toThrow();
 

@@ -146,6 +146,13 @@ export const Code = {
   SYNC_CHUNKS_MISSING: 1502,
   /** The profile's state is larger than one profile may keep; data.limit in bytes. */
   SYNC_TOO_LARGE: 1503,
+
+  /* What a recipient of a shared profile gets (1620–1629). */
+  /**
+   * A run-only recipient opens a profile whose proxy has an account: the server relays that
+   * proxy's traffic (its credentials never leave the server), and this server's relay is off.
+   */
+  PROXY_RELAY_OFF: 1620,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -210,6 +217,7 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.LEASE_NOT_HELD]: 'code.leaseNotHeld',
   [Code.SYNC_CHUNKS_MISSING]: 'code.syncChunksMissing',
   [Code.SYNC_TOO_LARGE]: 'code.syncTooLarge',
+  [Code.PROXY_RELAY_OFF]: 'code.proxyRelayOff',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',
   [Code.PROXY_LIMIT_REACHED]: 'code.proxyLimitReached',

@@ -57,6 +57,9 @@ import { PluginService } from './pluginService.ts';
 import { pluginUsage } from './pluginUsage.ts';
 import { StorageQuota } from './storageQuota.ts';
 import { LeaseService } from './leaseService.ts';
+import { RelayService } from './relayService.ts';
+import { RelayPasses } from '../relay/relayPasses.ts';
+import type { RelaySettings } from '../config.ts';
 import { SyncService } from './syncService.ts';
 import { syncUsage } from './syncUsage.ts';
 import { PluginAssignmentService } from './pluginAssignmentService.ts';
@@ -94,6 +97,8 @@ export interface Services {
   /** Each team's storage against its plan; register further usage sources with `storage.register`. */
   storage: StorageQuota;
   leases: LeaseService;
+  /** Whether a recipient's one-start relay credential still stands, and where it leads (relay/proxyRelay.ts). */
+  relay: RelayService;
   sync: SyncService;
   /** The plugin centre's catalogue (upload, list, edit, remove) and its pins (who loads what). */
   plugins: PluginService;
@@ -131,7 +136,7 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'>; sessionCache?: SessionCache | null }): Services {
+export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'>; sessionCache?: SessionCache | null; relay?: RelaySettings | null }): Services {
   const { clock } = deps;
   const accountsRepo = new AccountsRepository(db);
   const apiTokensRepo = new ApiTokensRepository(db);
@@ -165,7 +170,9 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const plugins = new PluginService(db, blobs, storage, operationLog, clock);
   const leases = new LeaseService(db, clock);
   const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, clock);
-  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync);
+  // Operator commands start no relay (deps.relay unset): they launch nothing.
+  const relay = new RelayService(db, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
+  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync, relay);
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
     method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, new OrdersRepository(db)) : new OperatorProvider(),
   );
@@ -198,6 +205,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     blobs,
     storage,
     leases,
+    relay,
     sync,
     plugins,
     pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),

@@ -39,6 +39,7 @@ import { newProfileId } from '../security/tokens.ts';
 import type { LaunchGrants } from './launchGrant.ts';
 import { toLease, type LeaseService } from './leaseService.ts';
 import type { SyncService } from './syncService.ts';
+import { launchIsRelayed, type RelayService } from './relayService.ts';
 import { accessTo, type ProfileAccess } from './profileAccess.ts';
 import { columnsToSettings, settingsToColumns, toProfile, toProfileRow } from './profileCodec.ts';
 
@@ -65,6 +66,7 @@ export class ProfileService {
     private readonly grants: LaunchGrants,
     private readonly leases: LeaseService,
     private readonly sync: SyncService,
+    private readonly relay: RelayService,
   ) {
     this.profiles = new ProfilesRepository(db);
     this.groups = new GroupsRepository(db);
@@ -92,19 +94,28 @@ export class ProfileService {
   /**
    * What the agent needs to open a profile: its settings without secrets, and the proxy
    * credentials, cookies and state key sealed to the agent's device key (security/launchSeal.ts),
-   * with a grant to save the browser's cookies at stop. The same for owners and every recipient,
-   * so no launch path hands secrets out in the clear. The machine takes the profile's lease here:
-   * one live browser per profile across the team's machines.
+   * with a grant to save the browser's cookies at stop. No launch path hands secrets out in the
+   * clear. The machine takes the profile's lease here: one live browser per profile across the
+   * team's machines.
+   *
+   * Someone who may only run it never gets the owner's proxy account, not even sealed (a device
+   * key is whatever the caller sends): its proxy is the server's relay, with a credential good
+   * for this start alone (services/relayService.ts). `reachedHost` is the name the caller reached
+   * this server by, where its agent finds the relay unless one is configured.
    */
-  async launch(actor: Account, id: string, deviceKey: string, deviceName?: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string; lease: ProfileLease; syncHead: SyncVersion | null }> {
+  async launch(actor: Account, id: string, deviceKey: string, deviceName?: string, reachedHost = '127.0.0.1'): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string; lease: ProfileLease; syncHead: SyncVersion | null }> {
     const [access] = await accessTo(this.profiles, actor, [id], 'run');
     // Opening is a profile function an expired plan restricts (spec §4): refused before anything is spawned.
     await this.allowance.assertActive(actor);
     const profile = await this.view(access!, actor);
+    const relayed = launchIsRelayed(access!.permission, profile.proxy);
+    if (relayed) this.relay.assertOn();
     const lease = await this.leases.take(actor, id, deviceKey, deviceName);
     const [syncKey, syncHead] = await Promise.all([this.sync.syncKey(access!.record), this.sync.head(id)]);
-    const secrets: LaunchSecrets = { proxyUsername: profile.proxy.username, proxyPassword: profile.proxy.password, cookies: profile.cookies, syncKey };
-    return { profile: withoutSecrets(profile), sealed: sealForDevice(deviceKey, id, JSON.stringify(secrets)), grant: this.grants.issue(id, actor.id), lease, syncHead };
+    const proxy = relayed ? this.relay.standIn(profile.proxy, { profileId: id, accountId: actor.id, deviceId: lease.deviceId, since: lease.since }, reachedHost) : profile.proxy;
+    const secrets: LaunchSecrets = { proxyUsername: proxy.username, proxyPassword: proxy.password, cookies: profile.cookies, syncKey };
+    const shown = withoutSecrets({ ...profile, proxy });
+    return { profile: shown, sealed: sealForDevice(deviceKey, id, JSON.stringify(secrets)), grant: this.grants.issue(id, actor.id), lease, syncHead };
   }
 
   /** A browser of the profile opened (by its owner or a recipient): its last-used time. */

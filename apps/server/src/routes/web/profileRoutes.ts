@@ -47,7 +47,7 @@ export function profileRoutes(s: Services): CallBinding[] {
     bind(profileTransferCall, async ({ ids, account, passwd }, ctx) => ({ changed: await s.sharing.transfer(actingAccount(ctx), ids, account, passwd) })),
     bind(profileExportCall, async ({ ids }, ctx) => ({ profiles: await s.profileFiles.exportProfiles(actingAccount(ctx), ids) })),
     bind(profileImportCall, async ({ profiles }, ctx) => ({ ids: await s.profileFiles.importProfiles(actingAccount(ctx), profiles) })),
-    bind(profileLaunchCall, async ({ id, deviceKey, deviceName }, ctx) => s.profiles.launch(actingAccount(ctx), id, deviceKey, deviceName)),
+    bind(profileLaunchCall, async ({ id, deviceKey, deviceName }, ctx) => s.profiles.launch(actingAccount(ctx), id, deviceKey, deviceName, new URL(ctx.origin).hostname)),
     bind(fingerprintGenerateCall, async ({ os, kernelVersion }, ctx) => {
       actingAccount(ctx);
       return { suggestion: await s.profiles.suggest(os, kernelVersion) };
