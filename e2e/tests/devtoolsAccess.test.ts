@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { pageWhere } from '../support/browser.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 import { freePort } from '../support/processes.ts';
+import { chromiumPids, listeningPorts } from '../support/processTables.ts';
 
 /**
  * Who may drive a running profile. Chromium has no DevTools port (it speaks to the agent over a
@@ -15,51 +16,6 @@ import { freePort } from '../support/processes.ts';
  * Here another local process plays every way in it could try, and is refused.
  */
 const h = useLaunchHarness();
-
-/** The process ids of a profile's Chromium (main process and children). */
-function chromiumPids(userDataDir: string): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(`--user-data-dir=${userDataDir}`);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** TCP ports on which any of `pids` listens (Linux socket tables, matched by inode). */
-function listeningPorts(pids: number[]): number[] {
-  const inodes = new Set<string>();
-  for (const pid of pids) {
-    let fds: string[] = [];
-    try {
-      fds = fs.readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const match = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
-        if (match) inodes.add(match[1]!);
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  const ports: number[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      // State 0A is LISTEN.
-      if (fields[3] === '0A' && inodes.has(fields[9]!)) ports.push(parseInt(fields[1]!.split(':')[1]!, 16));
-    }
-  }
-  return ports;
-}
 
 /** What a raw WebSocket upgrade gets: 'open', or the HTTP status it was refused with. */
 function upgrade(url: string, headers: Record<string, string> = {}): Promise<string> {

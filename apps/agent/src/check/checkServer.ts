@@ -7,6 +7,7 @@ import type { GeoFacts } from '../browser/geoIp.ts';
 import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
 import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
 import { upstreamUrl } from '../browser/proxyHop.ts';
+import { guardRequests, requestUrl } from '../net/guardedHandlers.ts';
 import { checkPageHtml, checkWorkerScript } from './checkPage.ts';
 import { compareIdentity, type ExpectedIdentity } from './compareIdentity.ts';
 import { startStunResponder, type StunResponder } from './stunResponder.ts';
@@ -78,13 +79,9 @@ export class CheckServer {
 
   static async start(deps: CheckServerDeps): Promise<CheckServer> {
     let self: CheckServer | null = null;
-    const server = http.createServer((request, response) => {
-      if (!self) return void response.writeHead(503).end();
-      self.handle(request, response).catch((error: unknown) => {
-        deps.log(`fingerprint check failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
-      });
-    });
+    const server = http.createServer(
+      guardRequests('fingerprint check', (request, response) => (self ? self.handle(request, response) : void response.writeHead(503).end()), deps.log),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());
@@ -135,7 +132,7 @@ export class CheckServer {
     const notFound = () => void response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('not found');
     // By address only: a rebinding name pointing at 127.0.0.1 must not be same-origin with the page.
     if (request.headers.host !== `127.0.0.1:${this.port}`) return notFound();
-    const match = /^\/c\/([\w-]{32})\/(|worker\.js|report)$/.exec(new URL(request.url ?? '/', this.origin).pathname);
+    const match = /^\/c\/([\w-]{32})\/(|worker\.js|report)$/.exec(requestUrl(request)?.pathname ?? '');
     const session = match ? this.sessions.get(match[1]!) : undefined;
     if (!match || !session) return notFound();
     const [, secret, file] = match as unknown as [string, string, string];
