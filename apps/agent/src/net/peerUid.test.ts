@@ -94,6 +94,16 @@ describe('the user at the other end of a loopback connection', () => {
     client.destroy();
   });
 
+  // A dual-stack client socket (Java's default) reaching an IPv4 listener is listed in the IPv6 table.
+  it.skipIf(process.platform !== 'linux')('is this process\'s own for a client on an IPv6 socket that reaches an IPv4 listener', async () => {
+    const { port, accepted } = await listening();
+    const client = net.connect({ port, host: '::ffff:127.0.0.1', family: 6 });
+    const [socket] = await accepted(1);
+    expect(socket!.remoteFamily).toBe('IPv4');
+    expect(await peerUid(socket!)).toBe(process.getuid!());
+    client.destroy();
+  });
+
   it('is unknown for a socket that is not connected, and such a socket is not taken for the agent\'s user', async () => {
     expect(await peerUid(new net.Socket())).toBeNull();
     if (process.platform === 'linux') expect(await fromOwnUser(new net.Socket())).toBe(false);

@@ -45,6 +45,9 @@ function peerKeys(socket: Socket): Map<Table, string> {
     if (peerV4 && ownV4) add('/proc/net/tcp', peerV4, ownV4);
   } else {
     add('/proc/net/tcp', remoteAddress, localAddress);
+    // A client on a dual-stack socket (Java's default) reaches an IPv4 listener as
+    // ::ffff:a.b.c.d, and its socket is listed in the IPv6 table.
+    add('/proc/net/tcp6', `::ffff:${remoteAddress}`, `::ffff:${localAddress}`);
   }
   return keys;
 }
