@@ -17,7 +17,8 @@ export interface BenchServer {
 export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<BenchServer> {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, FACET_SERVER_PORT: String(port), FACET_LOG_LEVEL: 'info' },
+    // The proxy relay on a free port unless the bench names one: a developer's `npm start` may hold the default.
+    env: { ...process.env, FACET_RELAY_PORT: '0', ...env, FACET_SERVER_PORT: String(port), FACET_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -127,6 +127,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     // Each agent's local API on a port of its own, and profile browsers kept on loopback.
     FACET_LOCAL_API_PORT: '0',
     FACET_BROWSER_LOOPBACK_ONLY: '1',
+    // The server's proxy relay on a port of its own too; the journeys' proxies live on loopback.
+    FACET_RELAY_PORT: '0',
+    FACET_RELAY_PRIVATE_UPSTREAMS: '1',
     ...env,
   };
   const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);

@@ -115,7 +115,8 @@ describe('a shared profile, as a team uses it', () => {
     await member.getByTestId(`profile-running-${profile.id}`).waitFor({ timeout: 30_000 });
     await screenshot(member, 'team-shared-running');
 
-    // Through the main account's proxy (its credentials reached the agent sealed), with the team's cookies.
+    // Through the main account's proxy, by way of the server's relay (its account never reached this
+    // agent: docs/security.md, "What a recipient of a shared profile holds"), with the team's cookies.
     const { body } = await subAgent.call(`/api/v1/browser/active?profile_id=${profile.id}`);
     expect(body.data.status).toBe('Active');
     const attached = await playwright.connectOverCDP(body.data.ws.puppeteer);
