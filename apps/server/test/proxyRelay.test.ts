@@ -24,6 +24,7 @@ import {
   type LaunchSecrets,
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../src/config.ts';
 import { isPublicAddress } from '../src/relay/upstreamProxy.ts';
 import { LEASE_TTL_MS } from '../src/services/leaseService.ts';
 import { createProfiles, logIn, refusal, signedIn } from './flows.ts';
@@ -235,6 +236,14 @@ describe('the proxy relay\'s limits', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('is on by default beside the server, off with FACET_RELAY_PORT=off, and a bad port stops the start', () => {
+    expect(loadServerConfig({}).relay).toEqual({ port: 8482, bind: '127.0.0.1', publicHost: null, privateUpstreams: false });
+    expect(loadServerConfig({ FACET_RELAY_PORT: 'off' }).relay).toBeNull();
+    expect(loadServerConfig({ FACET_SERVER_HOST: '0.0.0.0', FACET_PUBLIC_URL: 'https://facet.example.com/' }).relay).toMatchObject({ bind: '0.0.0.0', publicHost: 'facet.example.com' });
+    expect(loadServerConfig({ FACET_PUBLIC_URL: 'https://facet.example.com', FACET_RELAY_PUBLIC_HOST: 'relay.example.com', FACET_RELAY_BIND: '10.0.0.5' }).relay).toMatchObject({ bind: '10.0.0.5', publicHost: 'relay.example.com' });
+    for (const bad of ['on', '-1', '70000', '8482.5']) expect(() => loadServerConfig({ FACET_RELAY_PORT: bad }), bad).toThrow(/FACET_RELAY_PORT/);
   });
 
   it('tells public addresses from this machine\'s, private, link-local and non-unicast ones', () => {
