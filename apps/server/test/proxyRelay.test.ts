@@ -126,6 +126,8 @@ describe('the proxy relay: a run-only recipient never holds the owner\'s proxy a
     expect(answer.profile.proxy).toMatchObject({ type: 'http', host: '127.0.0.1', username: '', password: '', direct: false });
     expect(relayPort).not.toBe(upstream.port);
     expect(credential.password).not.toBe('');
+    // Within what a proxy password may be anywhere it is kept (contracts: proxySchema).
+    expect(credential.password.length).toBeLessThanOrEqual(255);
 
     const before = upstream.seen.length;
     expect(await getThroughProxy(relayPort, page(), credential)).toEqual({ status: 200, body: 'site saw /page' });

@@ -27,11 +27,13 @@ export class RelayPasses {
   constructor(private readonly master: MasterKey) {}
 
   issue(pass: RelayPass): RelayCredential {
-    const body = { kind: 'relay', profileId: pass.profileId, accountId: pass.accountId, deviceId: pass.deviceId, since: pass.since };
+    // The profile and the kind are in the seal's associated data, not repeated in its body: the
+    // password stays well under the 255 characters a proxy password may have anywhere it is kept.
+    const body = { accountId: pass.accountId, deviceId: pass.deviceId, since: pass.since };
     return { username: pass.profileId, password: this.master.seal(passPurpose(pass.profileId), JSON.stringify(body)) };
   }
 
-  /** The pass these credentials carry, or null for anything the server did not make for that profile. */
+  /** The pass these credentials carry, or null for anything the server did not make as a relay pass for that profile. */
   open(username: string, password: string): RelayPass | null {
     if (!username || !password) return null;
     let body: Record<string, unknown>;
@@ -41,9 +43,9 @@ export class RelayPasses {
       // Not one of ours (altered, truncated, another profile's, another key): simply no pass.
       return null;
     }
-    const { kind, profileId, accountId, deviceId, since } = body;
-    if (kind !== 'relay' || profileId !== username || typeof accountId !== 'string' || typeof deviceId !== 'string' || typeof since !== 'number') return null;
-    return { profileId, accountId, deviceId, since };
+    const { accountId, deviceId, since } = body;
+    if (typeof accountId !== 'string' || typeof deviceId !== 'string' || typeof since !== 'number') return null;
+    return { profileId: username, accountId, deviceId, since };
   }
 }
 
