@@ -19,6 +19,7 @@ export * from './profiles/fingerprintOptions.ts';
 export * from './profiles/profile.ts';
 export * from './profiles/sharing.ts';
 export * from './profiles/startPage.ts';
+export * from './profiles/profileFieldRules.ts';
 export * from './profiles/tags.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';

@@ -161,6 +161,39 @@ export function isDnsServer(value: string): boolean {
   return rest.length === 0 && IPV4.test(address!) && (port === undefined || isPort(port));
 }
 
+/** WHATWG URL, in browsers and Node alike (this package's type libraries name neither). */
+const WebUrl = (globalThis as unknown as { URL: new (input: string) => { hostname: string } }).URL;
+
+/** An IPv6 address, bare ("2001:db8::1") or bracketed ("[::1]"), as the URL parser reads one. */
+function isIpv6(value: string): boolean {
+  const bare = /^\[(.*)\]$/.exec(value)?.[1] ?? value;
+  if (!/^[0-9a-f:.]+$/i.test(bare) || !bare.includes(':')) return false;
+  try {
+    return new WebUrl(`http://[${bare}]/`).hostname.length > 2;
+  } catch {
+    // TypeError: not an address the URL parser takes, which is the answer.
+    return false;
+  }
+}
+
+/**
+ * A DNS label: letters (any script: the proxy's client turns them into punycode), digits,
+ * dashes inside; `_` too, which resolvers take and some proxy providers' names carry.
+ */
+const HOST_LABEL = '[\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_-]{0,61}[\\p{L}\\p{N}_])?';
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?$`, 'u');
+
+/**
+ * A proxy host: a host name or an IP address, nothing else: no scheme, port, user, path or
+ * space ("a b", "http://x", "x:80" are refused). Digits and dots alone must be an IPv4 address.
+ */
+export function isHostOrAddress(value: string): boolean {
+  if (/^[\d.]+$/.test(value)) return IPV4.test(value);
+  return isIpv6(value) || HOST_NAME.test(value);
+}
+
+export const validateProxyHost: Rule = (value) => (isHostOrAddress(value.trim()) ? null : 'validation.proxyHost');
+
 /** Port whitelist: comma-separated TCP ports (1–65535); blank means "block all". */
 export function parsePortWhitelist(value: string): { ports: number[]; error: string | null } {
   if (isBlank(value)) return { ports: [], error: null };
@@ -193,6 +226,7 @@ export function parseProxyLine(line: string): { proxy: PastedProxy | null; error
   if (url) {
     const port = Number(url[5]);
     if (port < 1 || port > 65535) return { proxy: null, error: 'validation.proxy.port' };
+    if (!isHostOrAddress(url[4]!)) return { proxy: null, error: 'validation.proxyHost' };
     return {
       proxy: {
         scheme: url[1]!.toLowerCase() as PastedProxy['scheme'],
@@ -209,5 +243,6 @@ export function parseProxyLine(line: string): { proxy: PastedProxy | null; error
   const [host, portText, user, password] = parts as [string, string, string?, string?];
   const port = Number(portText);
   if (host === '' || !/^\d+$/.test(portText) || port < 1 || port > 65535) return { proxy: null, error: 'validation.proxy.port' };
+  if (!isHostOrAddress(host)) return { proxy: null, error: 'validation.proxyHost' };
   return { proxy: { host, port, ...(user ? { user } : {}), ...(password ? { password } : {}) }, error: null };
 }

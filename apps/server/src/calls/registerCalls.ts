@@ -24,6 +24,7 @@ import { answer, invalidInput } from './answers.ts';
 import type { CallContext } from './context.ts';
 import { clearSessionCookies, cookieSessionOf, grantToCookies, withCookieRefresh, type CookieSession } from './cookieSession.ts';
 import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
+import { pathOfNul } from './nulCharacters.ts';
 import { machineName, runInScope } from './requestScope.ts';
 import { requestSignature } from './requestSignature.ts';
 
@@ -79,6 +80,8 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
           const { payload, ctx } = isApi
             ? await readApiCall(request, call, deps)
             : await readWebCall(request, url, call, deps, (l) => (language = l), cookies);
+          const nul = pathOfNul(payload);
+          if (nul !== null) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: nul, key: 'validation.invalid' }] });
           const parsed = call.request.safeParse(withCookieRefresh(call, payload, cookies));
           if (!parsed.success) throw invalidInput(parsed.error);
           // Most calls change nothing the operation log records: the name is made on the first ask.

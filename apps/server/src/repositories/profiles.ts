@@ -268,6 +268,12 @@ export class ProfilesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Replaces a sync key that does not open in its row, unless another start replaced it first. */
+  async replaceSyncKey(id: string, unreadable: string, sealed: string): Promise<boolean> {
+    const result = await this.db.updateTable('profiles').set({ sync_key: sealed }).where('id', '=', id).where('sync_key', '=', unreadable).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async syncKeyOf(id: string): Promise<string> {
     const row = await this.db.selectFrom('profiles').select('sync_key').where('id', '=', id).executeTakeFirst();
     return row?.sync_key ?? '';

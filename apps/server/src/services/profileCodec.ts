@@ -14,6 +14,7 @@ import {
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
 import type { SecretBox } from './secretBox.ts';
+import { readableProxyHost, withinFieldRules } from './storedFieldRules.ts';
 
 /** The settings kept as JSON: everything that is neither a list column nor a secret. */
 type StoredSettings = Omit<ProfileSettings, 'name' | 'groupId' | 'remark' | 'os' | 'iconId' | 'cookies' | 'proxy'> & {
@@ -65,7 +66,8 @@ export function settingsToColumns(settings: ProfileSettings, box: SecretBox, row
  * Secrets that do not open in this row (copied from another) read as none, with a warning.
  */
 export function columnsToSettings(record: ProfileRecord, box: SecretBox): ProfileSettings {
-  const stored = JSON.parse(record.settings) as StoredSettings;
+  // Values stored before the field rules read as the nearest ones the rules take (storedFieldRules.ts).
+  const stored = withinFieldRules(JSON.parse(record.settings) as StoredSettings);
   const secrets = JSON.parse(box.openOr(profileSecretsBinding(record.owner_id, record.id), record.secrets, NO_SECRETS)) as StoredSecrets;
   return profileSettingsSchema.parse({
     ...stored,
@@ -79,7 +81,7 @@ export function columnsToSettings(record: ProfileRecord, box: SecretBox): Profil
     cookies: secrets.cookies,
     proxy: {
       type: record.proxy_type,
-      host: record.proxy_host,
+      host: readableProxyHost(record.proxy_type, record.proxy_host),
       port: record.proxy_port,
       username: secrets.proxyUsername,
       password: secrets.proxyPassword,

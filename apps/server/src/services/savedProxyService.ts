@@ -13,6 +13,7 @@ import type { PlanAllowance } from './planAllowance.ts';
 import { columnsToSettings, settingsToColumns } from './profileCodec.ts';
 import { assertAllOwned } from './profileService.ts';
 import type { SecretBox } from './secretBox.ts';
+import { readableProxyHost } from './storedFieldRules.ts';
 
 /** Proxies one account may keep in its list. */
 export const MAX_SAVED_PROXIES = 1000;
@@ -152,7 +153,8 @@ export class SavedProxyService {
 
   private proxyOf(record: SavedProxyRecord): Proxy {
     const secrets = this.secretsOf(record);
-    return { type: record.type as Proxy['type'], host: record.host, port: record.port, username: secrets.username, password: secrets.password, country: record.country, direct: false };
+    // A host stored before the host rule that the rule refuses reads as one that never resolves (storedFieldRules.ts).
+    return { type: record.type as Proxy['type'], host: readableProxyHost(record.type, record.host), port: record.port, username: secrets.username, password: secrets.password, country: record.country, direct: false };
   }
 
   private view(record: SavedProxyRecord, profileCount: number): SavedProxy {

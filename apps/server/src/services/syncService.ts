@@ -54,12 +54,16 @@ export class SyncService {
     const binding = profileSyncKeyBinding(record.owner_id, record.id);
     const profiles = new ProfilesRepository(this.db);
     let sealed = record.sync_key || (await profiles.syncKeyOf(record.id));
-    if (!sealed) {
-      const made = this.secrets.seal(binding, randomBytes(32).toString('base64url'));
-      // Two first starts at once: one key wins, both read it back.
-      await profiles.setSyncKeyOnce(record.id, made);
-      sealed = await profiles.syncKeyOf(record.id);
-    }
+    // A key that does not open in this row (copied from another, secretBinding.test.ts) is logged
+    // and read as none: nothing sealed under this row's own key can be read again, so the profile
+    // gets a new key and starts without the old state rather than never (it was a 500).
+    const opened = sealed ? this.secrets.openOr(binding, sealed, '') : '';
+    if (opened) return opened;
+    const made = this.secrets.seal(binding, randomBytes(32).toString('base64url'));
+    // Two first starts at once: one key wins, both read it back.
+    if (sealed) await profiles.replaceSyncKey(record.id, sealed, made);
+    else await profiles.setSyncKeyOnce(record.id, made);
+    sealed = await profiles.syncKeyOf(record.id);
     return this.secrets.open(binding, sealed);
   }
 

@@ -123,7 +123,7 @@ export const fingerprintGenerateCall = defineCall({
   readOnly: true,
   tag: 'profiles',
   summary: 'A new realistic fingerprint for an operating system, to fill the profile form.',
-  request: z.object({ os: z.enum(operatingSystems), kernelVersion: z.string().max(20).optional() }),
+  request: z.object({ os: z.enum(operatingSystems), kernelVersion: profileSettingsSchema.shape.kernelVersion.optional() }),
   response: z.object({
     suggestion: profileSettingsSchema.pick({ userAgent: true, resolution: true, kernelVersion: true, fingerprint: true }),
   }),

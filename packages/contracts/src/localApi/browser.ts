@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { fingerprintCheckOpenedSchema } from '../fingerprintCheck.ts';
+import { hasControlCharacters } from '../profiles/profileFieldRules.ts';
 import { flagField, listField, localIdField, profileRefFields, profileRefOf, type ProfileRef } from './fields.ts';
 
-/** A switch or a page for this start: `--name[=value]` or an http(s) address; at most 50. */
-const launchArgsField = listField(z.string().trim().min(1).max(2000), 50);
+/** A switch or a page for this start: `--name[=value]` or an http(s) address; at most 50, no control characters (a NUL cannot reach a process's arguments). */
+const launchArgsField = listField(z.string().trim().min(1).max(2000).refine((arg) => !hasControlCharacters(arg)), 50);
 
 /**
  * Options AdsPower's start takes that Facet accepts and has no use for: password filling and

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasControlCharacters, isKnownKernelVersion, isLanguageTag, isTimeZone, parseResolution } from '../profiles/profileFieldRules.ts';
+import { isHostOrAddress } from '../validation.ts';
 import { flagField, intField, listField, looseIdField } from './fields.ts';
 
 /**
@@ -15,7 +17,8 @@ const flagString = z.union([z.enum(['0', '1']), z.literal(0), z.literal(1)]).tra
 export const userProxyConfigSchema = z.looseObject({
   proxy_soft: z.string().max(40),
   proxy_type: z.enum(['http', 'https', 'socks5', 'no_proxy']).optional(),
-  proxy_host: z.string().trim().max(255).optional(),
+  /** A host name or IP address (validation.ts), checked here so the refusal names AdsPower's field. */
+  proxy_host: z.string().trim().max(255).refine((host) => host === '' || isHostOrAddress(host)).optional(),
   proxy_port: intField(0, 65535).optional(),
   proxy_user: z.string().max(255).optional(),
   proxy_password: z.string().max(255).optional(),
@@ -28,15 +31,15 @@ export type UserProxyConfig = z.output<typeof userProxyConfigSchema>;
 export const fingerprintConfigSchema = z.looseObject({
   ua: z.string().max(1024).optional(),
   automatic_timezone: flagString.optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: z.string().trim().max(64).refine((zone) => zone === '' || isTimeZone(zone)).optional(),
   language_switch: flagString.optional(),
-  language: listField(z.string().max(35), 20).optional(),
+  language: listField(z.string().max(35).refine(isLanguageTag), 20).optional(),
   location_switch: flagString.optional(),
   location: z.enum(['ask', 'allow', 'block']).optional(),
   longitude: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().min(-180).max(180)).optional(),
   latitude: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().min(-90).max(90)).optional(),
   accuracy: intField(1, 100_000).optional(),
-  screen_resolution: z.union([z.enum(['none', 'random']), z.string().regex(/^\d{3,5}_\d{3,5}$/)]).optional(),
+  screen_resolution: z.union([z.enum(['none', 'random']), z.string().regex(/^\d{1,6}_\d{1,6}$/).refine((size) => parseResolution(size.replace('_', 'x')) !== null)]).optional(),
   fonts: listField(z.string().min(1).max(100), 1000).optional(),
   canvas: flagString.optional(),
   webgl_image: flagString.optional(),
@@ -56,7 +59,17 @@ export const fingerprintConfigSchema = z.looseObject({
   device_name_switch: z.union([z.enum(['0', '1', '2']), z.literal(0), z.literal(1), z.literal(2)]).transform(String).optional(),
   device_name: z.string().max(63).optional(),
   mac_address_config: z.looseObject({ model: z.union([z.string(), z.number()]).transform(String), address: z.string().max(17).optional() }).optional(),
-  browser_kernel_config: z.looseObject({ version: z.union([z.string(), z.number()]).transform(String).optional(), type: z.string().max(20).optional() }).optional(),
+  /** `version`: a Chromium major of the known list (profileFieldRules.ts), or `ua_auto` to keep the profile's. */
+  browser_kernel_config: z
+    .looseObject({
+      version: z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .refine((version) => version === '' || version === 'ua_auto' || isKnownKernelVersion(version))
+        .optional(),
+      type: z.string().max(20).optional(),
+    })
+    .optional(),
   tls_switch: flagString.optional(),
   tls: z.string().max(1000).optional(),
 });
@@ -89,7 +102,7 @@ export const adsProfileFields = {
   user_proxy_config: userProxyConfigSchema.optional(),
   fingerprint_config: fingerprintConfigSchema.optional(),
   /** v2 update: the profile's own switches (applied from the allowlist at each start). */
-  launch_args: listField(z.string().trim().min(1).max(2000), 50).optional(),
+  launch_args: listField(z.string().trim().min(1).max(2000).refine((arg) => !hasControlCharacters(arg)), 50).optional(),
 };
 
 export const adsProfileBodySchema = z.looseObject(adsProfileFields);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDnsServer, parsePortWhitelist } from '../validation.ts';
+import { validateCommandLine, validateDebugPort } from './profileFieldRules.ts';
 
 /** `noise`: seeded per profile, stable across restarts; `real`: what the machine gives. */
 const noiseMode = z.enum(['noise', 'real']);
@@ -95,8 +96,12 @@ export const fingerprintOptionsSchema = z.object({
   dns: z.array(z.string().max(53).refine(isDnsServer, { message: 'profiles.adv.dnsInvalid' })).max(4).default([]),
   remoteDebug: z
     .object({
-      /** 0: the agent picks a free port. */
-      port: z.number().int().min(0).max(65535).default(0),
+      /** 0: the agent picks a free port; a fixed one is outside the well-known range (1024–65535). */
+      port: z
+        .number()
+        .int()
+        .default(0)
+        .refine((port) => validateDebugPort(port) === null, { message: 'validation.debugPort' }),
       logLevel: z.enum(['off', 'error', 'warning', 'info', 'verbose']).default('off'),
     })
     .prefault({}),
@@ -112,7 +117,11 @@ export const fingerprintOptionsSchema = z.object({
     })
     .prefault({}),
   /** Extra Chromium switches, one per line; the agent applies only allowlisted ones. */
-  commandLine: z.string().max(4000).default(''),
+  commandLine: z
+    .string()
+    .max(4000)
+    .default('')
+    .refine((value) => validateCommandLine(value) === null, { message: 'validation.commandLine' }),
   deviceName: z.string().max(63).default(''),
   macAddress: z.union([z.literal(''), z.string().regex(MAC_PATTERN)]).default(''),
   /** Seed of the canvas/audio/WebGL noise: per profile, so stable across restarts. */

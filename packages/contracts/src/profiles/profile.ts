@@ -5,6 +5,7 @@ import { proxySchema, proxySummarySchema } from './proxy.ts';
 import { accountRefSchema } from './accountRef.ts';
 import { sharePermissionSchema } from './sharing.ts';
 import { normaliseStartPage } from './startPage.ts';
+import { validateKernelVersion, validateLanguageList, validateResolution, validateTimeZone } from './profileFieldRules.ts';
 import { tagSchema } from './tags.ts';
 import { profileLeaseSchema } from '../sync/syncState.ts';
 
@@ -17,9 +18,16 @@ export const DEFAULT_KERNEL_VERSION = '156';
 /** The virtual group every account has: profiles that are in no group of theirs. */
 export const UNGROUPED_ID = '0';
 
-const RESOLUTION_PATTERN = /^\d{3,5}x\d{3,5}$/;
 const required = (max: number) =>
   z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+
+/** A field whose shared rule (profileFieldRules.ts) names the message key of its refusal. */
+function ruled<T extends z.ZodType<string>>(base: T, rule: (value: string) => string | null) {
+  return base.superRefine((value, ctx) => {
+    const key = rule(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
+}
 
 /** A cookie in the format the common browser extensions export (EditThisCookie and the like). */
 export const cookieSchema = z.object({
@@ -56,11 +64,12 @@ export const profileSettingsSchema = z.object({
   remark: z.string().max(1500, { error: 'validation.tooLong' }).default(''),
   os: z.enum(operatingSystems, { error: 'validation.required' }),
   userAgent: required(1024),
-  resolution: required(11).regex(RESOLUTION_PATTERN, { error: 'validation.resolution' }),
-  /** Accept-Language order, e.g. "en-US,en". Empty: follow the proxy's exit IP. */
-  language: z.string().max(200).default(''),
+  /** Width x height within real screens (profileFieldRules.ts). */
+  resolution: ruled(required(11), validateResolution),
+  /** Accept-Language order of BCP 47 tags, e.g. "en-US,en". Empty: follow the proxy's exit IP. */
+  language: ruled(z.string().max(200, { error: 'validation.tooLong' }).default(''), validateLanguageList),
   /** IANA zone, e.g. "Europe/Berlin". Empty: follow the proxy's exit IP. */
-  timezone: z.string().max(64).default(''),
+  timezone: ruled(z.string().trim().max(64, { error: 'validation.tooLong' }).default(''), validateTimeZone),
   /** '' opens the browser's own page; a bare host gains https:// (profiles/startPage.ts). */
   startPage: z
     .string()
@@ -68,7 +77,8 @@ export const profileSettingsSchema = z.object({
     .default('')
     .refine((value) => normaliseStartPage(value) !== null, { message: 'validation.startPage' })
     .transform((value) => normaliseStartPage(value) ?? ''),
-  kernelVersion: required(20),
+  /** A Chromium major of the known list (profileFieldRules.ts). */
+  kernelVersion: ruled(required(20), validateKernelVersion),
   iconId: z.number().int().min(1).max(limits.browserIconCount).default(1),
   proxy: proxySchema.prefault({}),
   sync: syncOptionsSchema,

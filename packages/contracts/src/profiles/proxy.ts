@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseProxyLine } from '../validation.ts';
+import { isHostOrAddress, parseProxyLine } from '../validation.ts';
 
 export const proxyTypes = ['none', 'http', 'https', 'socks5'] as const;
 export type ProxyType = (typeof proxyTypes)[number];
@@ -23,6 +23,7 @@ export const proxySchema = z
   .superRefine((proxy, ctx) => {
     if (proxy.type === 'none') return;
     if (proxy.host === '') ctx.addIssue({ code: 'custom', path: ['host'], message: 'validation.proxy.hostRequired' });
+    else if (!isHostOrAddress(proxy.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: 'validation.proxyHost' });
     if (proxy.port < 1) ctx.addIssue({ code: 'custom', path: ['port'], message: 'validation.proxy.port' });
   });
 export type Proxy = z.output<typeof proxySchema>;

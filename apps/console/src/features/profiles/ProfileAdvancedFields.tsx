@@ -1,4 +1,5 @@
-import { isDnsServer, parsePortWhitelist } from '@facet/contracts';
+import { FIRST_UNPRIVILEGED_PORT, isDnsServer, parsePortWhitelist, validateCommandLine, validateDebugPort } from '@facet/contracts';
+import { fromContract } from '../../lib/formRules.ts';
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CustomHeadersField } from './CustomHeadersField.tsx';
@@ -26,8 +27,13 @@ export function ProfileAdvancedFields({ form, shared = false }: { form: FormInst
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12} hidden={shared}>
-          <Form.Item name={['fingerprint', 'remoteDebug', 'port']} label={t('profiles.adv.debugPort')} extra={t('profiles.adv.debugPortHint')}>
-            <InputNumber min={0} max={65535} precision={0} style={{ width: '100%' }} data-testid="adv-debug-port" />
+          <Form.Item
+            name={['fingerprint', 'remoteDebug', 'port']}
+            label={t('profiles.adv.debugPort')}
+            extra={t('profiles.adv.debugPortHint')}
+            rules={[fromContract((port: number | null) => validateDebugPort(port ?? 0), t)]}
+          >
+            <InputNumber min={0} max={65535} precision={0} placeholder={`0, ${FIRST_UNPRIVILEGED_PORT}–65535`} style={{ width: '100%' }} data-testid="adv-debug-port" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -48,7 +54,7 @@ export function ProfileAdvancedFields({ form, shared = false }: { form: FormInst
           <Input maxLength={1000} placeholder="8000, 12345, 42069" data-testid="adv-port-whitelist" />
         </Form.Item>
       ) : null}
-      <Form.Item name={['fingerprint', 'commandLine']} label={t('profiles.adv.commandLine')} extra={t('profiles.adv.commandLineHint')} hidden={shared}>
+      <Form.Item name={['fingerprint', 'commandLine']} label={t('profiles.adv.commandLine')} extra={t('profiles.adv.commandLineHint')} hidden={shared} rules={[fromContract(validateCommandLine, t)]}>
         <Input.TextArea maxLength={4000} autoSize={{ minRows: 2, maxRows: 6 }} data-testid="adv-command-line" />
       </Form.Item>
       <Row gutter={16}>

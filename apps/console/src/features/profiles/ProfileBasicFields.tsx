@@ -1,5 +1,15 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { DEFAULT_KERNEL_VERSION, operatingSystems, START_PAGE_CHECK, START_PAGE_IP, validateStartPage } from '@facet/contracts';
+import {
+  DEFAULT_KERNEL_VERSION,
+  isKnownKernelVersion,
+  operatingSystems,
+  START_PAGE_CHECK,
+  START_PAGE_IP,
+  validateLanguageList,
+  validateResolution,
+  validateStartPage,
+  validateTimeZone,
+} from '@facet/contracts';
 import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
@@ -8,7 +18,6 @@ import { useInstalledKernels } from '../localSettings/useInstalledKernels.ts';
 import { IconPicker } from '../groups/IconPicker.tsx';
 import { enumOptions } from './enumOptions.ts';
 
-const RESOLUTION_PATTERN = /^\d{3,5}x\d{3,5}$/;
 const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '1280x720', '2560x1440', '1600x900', '390x844', '412x915'];
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
@@ -20,7 +29,8 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
   // The desktop client offers the majors installed here too; a major that is not installed runs
   // on the default kernel with its user agent following.
   const { majors } = useInstalledKernels();
-  const kernelVersions = [...new Set([DEFAULT_KERNEL_VERSION, ...majors])].sort((a, b) => Number(b) - Number(a));
+  // Only majors of the known list (contracts profileFieldRules.ts): the server refuses others.
+  const kernelVersions = [...new Set([DEFAULT_KERNEL_VERSION, ...majors])].filter(isKnownKernelVersion).sort((a, b) => Number(b) - Number(a));
   return (
     <>
       <Row gutter={16}>
@@ -66,7 +76,7 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="resolution" label={t('profiles.field.resolution')} rules={[required, { pattern: RESOLUTION_PATTERN, message: t('validation.resolution') }]}>
+          <Form.Item name="resolution" label={t('profiles.field.resolution')} rules={[required, fromContract(validateResolution, t)]}>
             <AutoComplete options={commonResolutions.map((value) => ({ value }))} data-testid="profile-resolution" />
           </Form.Item>
         </Col>
@@ -87,12 +97,12 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="language" label={t('profiles.field.language')} extra={t('profiles.emptyFollowsIp')}>
+          <Form.Item name="language" label={t('profiles.field.language')} extra={t('profiles.emptyFollowsIp')} rules={[fromContract(validateLanguageList, t)]}>
             <Input maxLength={200} placeholder="en-US,en" data-testid="profile-language" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="timezone" label={t('profiles.field.timezone')} extra={t('profiles.emptyFollowsIp')}>
+          <Form.Item name="timezone" label={t('profiles.field.timezone')} extra={t('profiles.emptyFollowsIp')} rules={[fromContract(validateTimeZone, t)]}>
             <AutoComplete
               options={timeZones.map((value) => ({ value }))}
               showSearch={{ filterOption: (input, option) => option?.value.toLowerCase().includes(input.toLowerCase()) ?? false }}

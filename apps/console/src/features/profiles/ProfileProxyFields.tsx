@@ -1,4 +1,4 @@
-import { proxyTypes, type ProxyType } from '@facet/contracts';
+import { proxyTypes, validateProxyHost, type ProxyType } from '@facet/contracts';
 import { Col, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumOptions } from './enumOptions.ts';
@@ -26,7 +26,16 @@ export function ProfileProxyFields({ form }: { form: FormInstance<ProfileFormVal
             label={t('profiles.proxy.host')}
             dependencies={[['proxy', 'type']]}
             required={!off}
-            rules={[{ validator: async (_rule, value: string) => { if (!off && !value?.trim()) throw new Error(t('validation.proxy.hostRequired')); } }]}
+            rules={[
+              {
+                validator: async (_rule, value: string) => {
+                  if (off) return;
+                  // The same rule the server applies (contracts validation.ts): a host name or an address.
+                  const key = !value?.trim() ? 'validation.proxy.hostRequired' : validateProxyHost(value);
+                  if (key) throw new Error(t(key));
+                },
+              },
+            ]}
           >
             <Input maxLength={255} disabled={off} data-testid="proxy-host" />
           </Form.Item>

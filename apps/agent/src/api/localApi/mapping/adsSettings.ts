@@ -1,5 +1,6 @@
 import {
   deviceMemories,
+  isKnownKernelVersion,
   parseCookieText,
   type AdsProfileBody,
   type Cookie,
@@ -73,7 +74,8 @@ export function kernelVersionOf(config: FingerprintConfig): string | null {
   const kernel = config.browser_kernel_config;
   if (!kernel) return null;
   if (kernel.type !== undefined && kernel.type !== 'chrome') throw new LocalApiFailure('kernel_unsupported', 200, { type: kernel.type });
-  return kernel.version && /^\d{2,4}$/.test(kernel.version) ? kernel.version : null;
+  // The schema took only a known major or `ua_auto` (keep the profile's).
+  return kernel.version && isKnownKernelVersion(kernel.version) ? kernel.version : null;
 }
 
 /** AdsPower's "follow the IP" switches empty Facet's fields, which then follow the proxy's exit. */
