@@ -18,7 +18,7 @@ export interface CountingTransport extends SyncTransport {
 
 /** The agent's transport to the server, counting what crosses it: the sync's own figures are checked against these, not taken on trust. */
 export function countingTransport(inner: SyncTransport): CountingTransport {
-  const fresh = (): Counted => ({ sentBytes: 0, receivedBytes: 0, calls: { missing: { requests: 0, ms: 0 }, put: { requests: 0, ms: 0 }, commit: { requests: 0, ms: 0 }, read: { requests: 0, ms: 0 } } });
+  const fresh = (): Counted => ({ sentBytes: 0, receivedBytes: 0, calls: { missing: { requests: 0, ms: 0 }, put: { requests: 0, ms: 0 }, commit: { requests: 0, ms: 0 }, read: { requests: 0, ms: 0 }, refuse: { requests: 0, ms: 0 } } });
   const counted = fresh();
   const timed = async <T>(call: Call, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -38,6 +38,7 @@ export function countingTransport(inner: SyncTransport): CountingTransport {
       return timed('put', () => inner.put(profileId, chunks));
     },
     commit: (profileId, input) => timed('commit', () => inner.commit(profileId, input)),
+    refuse: (profileId, versionId, reason) => timed('refuse', () => inner.refuse(profileId, versionId, reason)),
     read: async (profileId, ids) => {
       const got = await timed('read', () => inner.read(profileId, ids));
       for (const bytes of got.values()) counted.receivedBytes += bytes.length;

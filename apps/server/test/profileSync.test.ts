@@ -116,7 +116,7 @@ describe('profiles across machines: the lease and the state sync', () => {
     expect((await put(owner.client, id!, laptop.publicKey, chunks.slice(0, 3))).status).toBe(200);
     expect((await owner.client.call(profileSyncMissingCall, { id: id!, deviceKey: laptop.publicKey, chunks: sizes })).missing.sort()).toEqual(chunks.slice(3).map((c) => c.id).sort());
     // A commit naming chunks the server lacks stores nothing.
-    const commit = { id: id!, deviceKey: laptop.publicKey, baseVersionId: null, manifestChunk: manifest!.id, chunks: data.map((c) => c.id), parts: ['site' as const, 'history' as const], plainBytes: 4 * 2048 };
+    const commit = { id: id!, deviceKey: laptop.publicKey, baseVersionId: null, manifestChunk: manifest!.id, chunks: data.map((c) => c.id), files: 4, parts: ['site' as const, 'history' as const], plainBytes: 4 * 2048 };
     expect((await refusal(owner.client.call(profileSyncCommitCall, commit), Code.SYNC_CHUNKS_MISSING)).data).toEqual({ count: 2 });
     expect((await put(owner.client, id!, laptop.publicKey, chunks.slice(3))).status).toBe(200);
     const { version, conflictWith } = await owner.client.call(profileSyncCommitCall, commit);
@@ -153,7 +153,7 @@ describe('profiles across machines: the lease and the state sync', () => {
     const save = async (device: ReturnType<typeof newDevice>, baseVersionId: string | null) => {
       const chunks = someChunks(2);
       expect((await put(owner.client, id!, device.publicKey, chunks)).status).toBe(200);
-      return owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId, manifestChunk: chunks[0]!.id, chunks: chunks.map((c) => c.id), parts: ['site'], plainBytes: 4096 });
+      return owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId, manifestChunk: chunks[0]!.id, chunks: chunks.map((c) => c.id), files: 1, parts: ['site'], plainBytes: 4096 });
     };
     await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop' });
     const v1 = (await save(laptop, null)).version;
@@ -195,7 +195,7 @@ describe('profiles across machines: the lease and the state sync', () => {
     for (let n = 0; n < syncLimits.keptVersions + 2; n++) {
       const own = n === 0 ? firstOnly : someChunks(1);
       expect((await put(owner.client, id!, device.publicKey, [...shared, ...own])).status).toBe(200);
-      base = (await owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId: base, manifestChunk: own[0]!.id, chunks: [shared[0]!.id], parts: ['site'], plainBytes: 4096 })).version.id;
+      base = (await owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId: base, manifestChunk: own[0]!.id, chunks: [shared[0]!.id], files: 1, parts: ['site'], plainBytes: 4096 })).version.id;
     }
     const list = (await owner.client.call(profileSyncVersionsCall, { id: id! })).list;
     expect(list).toHaveLength(syncLimits.keptVersions);
@@ -204,7 +204,7 @@ describe('profiles across machines: the lease and the state sync', () => {
     server.clock.advance(3601);
     const more = someChunks(1);
     expect((await put(owner.client, id!, device.publicKey, [...shared, ...more])).status).toBe(200);
-    await owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId: base, manifestChunk: more[0]!.id, chunks: [shared[0]!.id], parts: ['site'], plainBytes: 4096 });
+    await owner.client.call(profileSyncCommitCall, { id: id!, deviceKey: device.publicKey, baseVersionId: base, manifestChunk: more[0]!.id, chunks: [shared[0]!.id], files: 1, parts: ['site'], plainBytes: 4096 });
     const keys: string[] = [];
     for await (const entry of server.facet.services.blobs.list(`sync/${id}/`)) keys.push(entry.key);
     expect(keys).toContain(`sync/${id}/${shared[0]!.id}`);

@@ -146,6 +146,13 @@ export const Code = {
   SYNC_CHUNKS_MISSING: 1502,
   /** The profile's state is larger than one profile may keep; data.limit in bytes. */
   SYNC_TOO_LARGE: 1503,
+  /**
+   * A commit's size cannot be what its chunks hold: each chunk reference carries at most a
+   * chunk's bytes, and every one but a file's last a whole chunk. data: plainBytes, references, files.
+   */
+  SYNC_SIZE_MISMATCH: 1504,
+  /** Pushed to a profile's owner: a computer refused a stored version, starts pass it over; data: syncVersionRefusedPushSchema. */
+  SYNC_VERSION_REFUSED: 1505,
 
   /* What a recipient of a shared profile gets (1620–1629). */
   /**
@@ -217,6 +224,8 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.LEASE_NOT_HELD]: 'code.leaseNotHeld',
   [Code.SYNC_CHUNKS_MISSING]: 'code.syncChunksMissing',
   [Code.SYNC_TOO_LARGE]: 'code.syncTooLarge',
+  [Code.SYNC_SIZE_MISMATCH]: 'code.syncSizeMismatch',
+  [Code.SYNC_VERSION_REFUSED]: 'code.syncVersionRefused',
   [Code.PROXY_RELAY_OFF]: 'code.proxyRelayOff',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',

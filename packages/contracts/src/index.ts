@@ -24,6 +24,7 @@ export * from './profiles/tags.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';
 export * from './sync/syncState.ts';
+export * from './sync/syncRefusal.ts';
 export * from './localApi/index.ts';
 export * from './signing/sign.ts';
 export { sha256, hmacSha256, toHex } from './signing/sha256.ts';

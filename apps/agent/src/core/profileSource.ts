@@ -20,11 +20,13 @@ import {
   apiProfileLeaseRenewCall,
   apiProfileSyncCommitCall,
   apiProfileSyncMissingCall,
+  apiProfileSyncRefuseCall,
   profileLeaseReleaseCall,
   profileLeaseRenewCall,
   profilePluginsCall,
   profileSyncCommitCall,
   profileSyncMissingCall,
+  profileSyncRefuseCall,
   type ProfileLease,
   type SyncVersion,
   type CallDefinition,
@@ -86,6 +88,7 @@ const webCalls = {
   release: profileLeaseReleaseCall,
   missing: profileSyncMissingCall,
   commit: profileSyncCommitCall,
+  refuse: profileSyncRefuseCall,
 };
 const tokenCalls: typeof webCalls = {
   launch: apiProfileLaunchCall,
@@ -99,6 +102,7 @@ const tokenCalls: typeof webCalls = {
   release: apiProfileLeaseReleaseCall,
   missing: apiProfileSyncMissingCall,
   commit: apiProfileSyncCommitCall,
+  refuse: apiProfileSyncRefuseCall,
 };
 
 /** The blob route takes the same bearer as the calls: the session's token or the API token. */
@@ -136,6 +140,7 @@ function sourceOver(client: ApiClient, calls: typeof webCalls, serverUrl: string
       commit: (id, input) => client.call(calls.commit, { id, deviceKey, ...input }),
       put: (id, chunks) => putChunks(serverUrl, bearer, deviceKey, id, chunks),
       read: (id, ids) => readChunks(serverUrl, bearer, id, ids),
+      refuse: async (id, versionId, reason) => (await client.call(calls.refuse, { id, deviceKey, versionId, reason })).head,
     }),
     opened: async (id) => {
       await client.call(calls.opened, { id });

@@ -19,6 +19,7 @@ const version = (number: number, device = 'Laptop'): SyncVersion => ({
   conflictWith: null,
   restoredFrom: null,
   head: true,
+  refused: null,
 });
 
 /** A browser that runs until `close()`, a state whose saves are recorded, and what the console was told. */

@@ -42,7 +42,10 @@ export async function prepareProfileState(options: {
   try {
     const prepared = await state.prepare(options.head);
     finish(false);
-    if (prepared.action === 'downloaded') options.log(`profile ${profileId}: brought to version ${options.head?.number} (${prepared.downloadedBytes} bytes downloaded)`);
+    for (const { version, refusal } of prepared.refused) {
+      options.log(`profile ${profileId}: refused stored version ${version.number} (saved by ${version.by} on ${version.device}): ${refusal.reason}: ${refusal.detail}; the server was told and passes it over`);
+    }
+    if (prepared.action === 'downloaded') options.log(`profile ${profileId}: brought to version ${prepared.opened?.number} (${prepared.downloadedBytes} bytes downloaded)`);
     const saved = prepared.conflict;
     if (saved?.conflictWith) events.conflict({ profileId, savedNumber: saved.version.number, otherNumber: saved.conflictWith.number, otherDevice: saved.conflictWith.device });
     return { state, tabs: prepared.tabs };

@@ -7,7 +7,8 @@ import { applyState } from './applyState.ts';
 import { FIXTURE_MTIME_MS, sha256Of, TempFolders, treeDigest, writeChromiumProfile, writeFixtureFile } from './chromiumTestFolder.ts';
 import { MemorySyncTransport } from './memorySyncTransport.ts';
 import { MANIFEST_MAX_PLAIN_BYTES } from './readManifest.ts';
-import { ProfileStateSync } from './profileStateSync.ts';
+import { ProfileStateSync, type PrepareResult } from './profileStateSync.ts';
+import { stageFiles } from './stageFiles.ts';
 import { chunkId, openChunk, sealChunk, syncKeys } from './syncCrypto.ts';
 import { SyncRefusal, type SyncRefusalReason } from './syncRefusal.ts';
 
@@ -36,6 +37,11 @@ function machine(userDataDir: string): ProfileStateSync {
   return new ProfileStateSync({ userDataDir, profileId: PROFILE, syncKey, parts: ALL_PARTS, transport: server });
 }
 
+/** The version applied to the folder directly: refusals are thrown, with no fall back to an older version. */
+function applyTo(userDataDir: string, head: SyncVersion) {
+  return applyState({ userDataDir, profileId: PROFILE, head, keys, transport: server });
+}
+
 function store(): Map<string, Buffer> {
   const chunks = server.chunks.get(PROFILE);
   if (!chunks) throw new Error('the server holds no chunk');
@@ -62,12 +68,15 @@ async function manifestOf(version: SyncVersion): Promise<SyncManifest> {
   return JSON.parse((await openChunk(keys, PROFILE, version.manifestChunk, store().get(version.manifestChunk)!, MANIFEST_MAX_PLAIN_BYTES)).toString('utf8')) as SyncManifest;
 }
 
-/** Stores a manifest sealed properly with this profile's key and commits it as the newest version. */
-async function offer(manifest: SyncManifest): Promise<SyncVersion> {
+/**
+ * Stores a manifest sealed properly with this profile's key and commits it as the newest version,
+ * counted as the manifest says unless `plainBytes` says otherwise (a count the manifest exceeds).
+ */
+async function offer(manifest: SyncManifest, plainBytes = manifest.files.reduce((n, f) => n + f.size, 0)): Promise<SyncVersion> {
   const plain = Buffer.from(JSON.stringify(manifest));
   const id = chunkId(keys, plain);
   await server.put(PROFILE, [{ id, bytes: await sealChunk(keys, PROFILE, id, plain) }]);
-  return (await server.commit(PROFILE, { baseVersionId: version2.id, manifestChunk: id, chunks: [], parts: manifest.parts, plainBytes: 0 })).version;
+  return (await server.commit(PROFILE, { baseVersionId: version2.id, manifestChunk: id, chunks: [], files: manifest.files.length, parts: manifest.parts, plainBytes })).version;
 }
 
 /** Version 2's manifest with its Login Data entry changed. */
@@ -78,12 +87,13 @@ async function withLoginData(change: Partial<SyncManifest['files'][number]>): Pr
 
 /**
  * The refusal and its typed reason, and the folder exactly as it was: no file changed, added or
- * removed, no staging folder (`.facet-sync/incoming`) and no `applying` marker left behind.
+ * removed, no staging folder (`.facet-sync/incoming`) and no `applying` marker left behind. A
+ * prepare does not throw it: it reports the refusal and falls back (here to what the folder holds).
  */
 async function expectRefused(apply: () => Promise<unknown>, reason: SyncRefusalReason, folder = b): Promise<void> {
   const before = treeDigest(folder);
   const error = await apply().then(
-    () => null,
+    (result) => (result as PrepareResult | undefined)?.refused?.[0]?.refusal ?? null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(SyncRefusal);
@@ -95,7 +105,7 @@ describe('a damaged or altered chunk', () => {
   it('cut off is refused as truncated; the same version whole applies afterwards', async () => {
     const whole = store().get(loginDataChunk)!;
     store().set(loginDataChunk, whole.subarray(0, whole.length - 7));
-    await expectRefused(() => machine(b).prepare(version2), 'truncated');
+    await expectRefused(() => applyTo(b, version2), 'truncated');
 
     store().set(loginDataChunk, whole);
     expect(await machine(b).prepare(version2)).toMatchObject({ action: 'downloaded' });
@@ -106,54 +116,54 @@ describe('a damaged or altered chunk', () => {
     const flipped = Buffer.from(store().get(loginDataChunk)!);
     flipped[flipped.length - 1]! ^= 0x80;
     store().set(loginDataChunk, flipped);
-    await expectRefused(() => machine(b).prepare(version2), 'tampered');
+    await expectRefused(() => applyTo(b, version2), 'tampered');
   });
 
   it("sealed with another profile's key is refused as tampered", async () => {
     store().set(loginDataChunk, await sealChunk(otherKeys, PROFILE, loginDataChunk, fs.readFileSync(path.join(a, LOGIN_DATA))));
-    await expectRefused(() => machine(b).prepare(version2), 'tampered');
+    await expectRefused(() => applyTo(b, version2), 'tampered');
   });
 
   it('swapped for another valid chunk of the profile is refused: the seal names its chunk, so it does not open (tampered)', async () => {
     const bookmarksChunk = chunkId(keys, fs.readFileSync(path.join(a, 'Default/Bookmarks')));
     store().set(loginDataChunk, store().get(bookmarksChunk)!);
-    await expectRefused(() => machine(b).prepare(version2), 'tampered');
+    await expectRefused(() => applyTo(b, version2), 'tampered');
   });
 
   it('sealed under its name with the right key but holding other bytes is refused as mismatch', async () => {
     store().set(loginDataChunk, await sealChunk(keys, PROFILE, loginDataChunk, fs.readFileSync(path.join(a, 'Default/Bookmarks'))));
-    await expectRefused(() => machine(b).prepare(version2), 'mismatch');
+    await expectRefused(() => applyTo(b, version2), 'mismatch');
   });
 
   it('inflating past a chunk (a deflate bomb sealed with the right key) is refused as too large', async () => {
     store().set(loginDataChunk, await sealChunk(keys, PROFILE, loginDataChunk, Buffer.alloc(8 * syncLimits.chunkBytes)));
-    await expectRefused(() => machine(b).prepare(version2), 'tooLarge');
+    await expectRefused(() => applyTo(b, version2), 'tooLarge');
   });
 
   it('the server does not have is refused as missing, whether data or manifest', async () => {
     store().delete(loginDataChunk);
-    await expectRefused(() => machine(b).prepare(version2), 'missingChunk');
+    await expectRefused(() => applyTo(b, version2), 'missingChunk');
     store().delete(version2.manifestChunk);
-    await expectRefused(() => machine(b).prepare(version2), 'missingChunk');
+    await expectRefused(() => applyTo(b, version2), 'missingChunk');
   });
 
   it('opening to fewer or more bytes than its file claims is refused', async () => {
     const size = fs.statSync(path.join(a, LOGIN_DATA)).size;
-    await expectRefused(async () => machine(b).prepare(await withLoginData({ size: size + 1 })), 'badManifest');
-    await expectRefused(async () => machine(b).prepare(await withLoginData({ size: size - 1 })), 'badManifest');
+    await expectRefused(async () => applyTo(b, await withLoginData({ size: size + 1 })), 'badManifest');
+    await expectRefused(async () => applyTo(b, await withLoginData({ size: size - 1 })), 'badManifest');
   });
 
   it('refused on a folder never synced leaves it empty: not even the sync folder stays', async () => {
     const fresh = folders.make('fresh');
     store().set(loginDataChunk, store().get(loginDataChunk)!.subarray(0, 30));
-    await expectRefused(() => machine(fresh).prepare(version2), 'truncated', fresh);
+    await expectRefused(() => applyTo(fresh, version2), 'truncated', fresh);
     expect(fs.readdirSync(fresh)).toEqual([]);
   });
 
   it('refused on a machine that never ran the profile leaves no folder for it', async () => {
     const profiles = folders.make('profiles');
     store().set(loginDataChunk, store().get(loginDataChunk)!.subarray(0, 30));
-    await expectRefused(() => machine(path.join(profiles, PROFILE)).prepare(version2), 'truncated', profiles);
+    await expectRefused(() => applyTo(path.join(profiles, PROFILE), version2), 'truncated', profiles);
     expect(fs.readdirSync(profiles)).toEqual([]);
   });
 });
@@ -164,7 +174,7 @@ describe('a manifest', () => {
     ['an absolute path', '/tmp/facet-escape'],
   ])('with %s is refused as a bad path, and nothing is written there', async (_, escape) => {
     const target = path.resolve(b, escape);
-    await expectRefused(async () => machine(b).prepare(await withLoginData({ path: escape })), 'badPath');
+    await expectRefused(async () => applyTo(b, await withLoginData({ path: escape })), 'badPath');
     expect(fs.existsSync(target)).toBe(false);
   });
 
@@ -174,17 +184,17 @@ describe('a manifest', () => {
     ['Default/Code Cache/js/index', 'bookmarks'],
     ['Local State', 'passwords'],
   ])('naming %s (no part may write it) is refused as a bad path', async (p, part) => {
-    await expectRefused(async () => machine(b).prepare(await withLoginData({ path: p, part: part as SyncPart })), 'badPath');
+    await expectRefused(async () => applyTo(b, await withLoginData({ path: p, part: part as SyncPart })), 'badPath');
   });
 
   it("of another profile, sealed with this profile's key, is refused as a bad manifest", async () => {
     const manifest = await manifestOf(version2);
-    await expectRefused(async () => machine(b).prepare(await offer({ ...manifest, profileId: 'another1' })), 'badManifest');
+    await expectRefused(async () => applyTo(b, await offer({ ...manifest, profileId: 'another1' })), 'badManifest');
   });
 
   it('claiming more than a profile may hold is refused as too large', async () => {
     const size = syncLimits.maxProfileBytes + 1;
-    await expectRefused(async () => machine(b).prepare(await withLoginData({ size, chunks: new Array<string>(Math.ceil(size / syncLimits.chunkBytes)).fill(loginDataChunk) })), 'tooLarge');
+    await expectRefused(async () => applyTo(b, await withLoginData({ size, chunks: new Array<string>(Math.ceil(size / syncLimits.chunkBytes)).fill(loginDataChunk) })), 'tooLarge');
   });
 });
 
@@ -210,5 +220,51 @@ describe('a link in the folder', () => {
     fs.symlinkSync(elsewhere, path.join(b, BLOB_FOLDER));
     await expectRefused(() => machine(b).prepare(version2), 'badPath');
     expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
+describe('a manifest that would write more than the server counted (issue 34)', () => {
+  /** One stored zero chunk named `times` times as one file: a few hundred bytes stored, `times` MiB written. */
+  async function repeatedZeroChunk(times: number) {
+    const zero = Buffer.alloc(syncLimits.chunkBytes);
+    const id = chunkId(keys, zero);
+    await server.put(PROFILE, [{ id, bytes: await sealChunk(keys, PROFILE, id, zero) }]);
+    const manifest = await manifestOf(version2);
+    const file = { path: 'Default/Local Storage/leveldb/000009.log', part: 'site' as const, size: times * syncLimits.chunkBytes, mtimeMs: FIXTURE_MTIME_MS, chunks: new Array<string>(times).fill(id) };
+    return { manifest: { ...manifest, files: [...manifest.files, file] }, file, sealedBytes: store().get(id)!.length };
+  }
+
+  it('naming one zero chunk 300 times under a 1,414-byte count is refused before a byte is written', async () => {
+    const { manifest, sealedBytes } = await repeatedZeroChunk(300);
+    expect(sealedBytes).toBeLessThan(4096);
+    await expectRefused(async () => applyTo(b, await offer(manifest, 1414)), 'overCounted');
+    expect(fs.existsSync(path.join(b, 'Default/Local Storage/leveldb/000009.log'))).toBe(false);
+  });
+
+  it('at a start, is passed over for the newest good version, and the server is told which and why', async () => {
+    const { manifest } = await repeatedZeroChunk(300);
+    const bomb = await offer(manifest, 1414);
+    const prepared = await machine(b).prepare(server.head(PROFILE));
+    expect(prepared.refused.map((r) => [r.version.id, r.refusal.reason])).toEqual([[bomb.id, 'overCounted']]);
+    expect(server.refusals).toEqual([{ profileId: PROFILE, versionId: bomb.id, reason: 'overCounted' }]);
+    expect(prepared).toMatchObject({ action: 'downloaded', opened: { id: version2.id } });
+    expect(sha256Of(path.join(b, LOGIN_DATA))).toBe(sha256Of(path.join(a, LOGIN_DATA)));
+    // The next start opens the good one straight away: the refused one is no longer offered.
+    expect(server.head(PROFILE)?.id).toBe(version2.id);
+    expect(await machine(b).prepare(server.head(PROFILE))).toMatchObject({ action: 'current', refused: [] });
+  });
+
+  it('while unpacking, stops before writing past the count it was given, whatever the manifest claimed', async () => {
+    const { file } = await repeatedZeroChunk(40);
+    const staging = folders.make('staging');
+    const budgetBytes = 4 * syncLimits.chunkBytes + 100;
+    const error = await stageFiles({ staging, files: [file], profileId: PROFILE, keys, transport: server, budgetBytes }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SyncRefusal);
+    expect((error as SyncRefusal).reason).toBe('overCounted');
+    const written = fs.readdirSync(staging).reduce((n, name) => n + fs.statSync(path.join(staging, name)).size, 0);
+    expect(written).toBeLessThanOrEqual(budgetBytes);
   });
 });

@@ -7,6 +7,7 @@ import { MANIFEST_MAX_PLAIN_BYTES, readManifest } from './readManifest.ts';
 import { readEvery, stageFiles } from './stageFiles.ts';
 import { makeStagingFolder } from './stagingFolder.ts';
 import { openChunk, type SyncKeys } from './syncCrypto.ts';
+import { SyncRefusal } from './syncRefusal.ts';
 import { filesOf, type LocalFile } from './syncParts.ts';
 import type { SyncProgress, SyncTransport } from './syncTransport.ts';
 
@@ -31,12 +32,16 @@ export async function applyInterrupted(userDataDir: string): Promise<boolean> {
  * staging folder; only a version that is whole and sound is moved in, so a refused one (damaged,
  * altered, too large, a path outside the profile) leaves the folder exactly as it was. Files the
  * folder already holds as that version are kept; parts the version does not carry are left alone.
+ * It writes no more than the server counted for the version (`head.plainBytes`): a manifest that
+ * names one stored chunk many times to write far more than was stored is refused (issue 34).
  */
 export async function applyState(options: { userDataDir: string; profileId: string; head: SyncVersion; keys: SyncKeys; transport: SyncTransport; onProgress?: (progress: SyncProgress) => void }): Promise<{ manifest: SyncManifest; downloadedBytes: number }> {
   const { userDataDir, profileId, head, keys, transport } = options;
   const previous = await readSyncState(userDataDir);
   const sealedManifest = (await readEvery(transport, profileId, [head.manifestChunk])).get(head.manifestChunk)!;
   const manifest = readManifest(await openChunk(keys, profileId, head.manifestChunk, sealedManifest, MANIFEST_MAX_PLAIN_BYTES), profileId);
+  const writes = manifest.files.reduce((n, f) => n + f.size, 0);
+  if (writes > head.plainBytes) throw new SyncRefusal('overCounted', `the manifest writes ${writes} bytes, the server counted ${head.plainBytes}`);
   const local = new Map((await filesOf(userDataDir, manifest.parts)).map((f) => [f.path, f]));
   const fetch = manifest.files.filter((f) => !alreadyHere(previous, local.get(f.path), f));
   const inVersion = new Set(manifest.files.map((f) => f.path));
@@ -48,7 +53,7 @@ export async function applyState(options: { userDataDir: string; profileId: stri
     const root = await fs.realpath(userDataDir);
     // Before a byte is downloaded: a path that would write through a link out of the folder refuses the whole version.
     for (const relative of [...fetch.map((f) => f.path), ...stale]) await insideFolder(root, userDataDir, relative);
-    const { staged, downloadedBytes } = await stageFiles({ staging: staging.path, files: fetch, profileId, keys, transport, onProgress: options.onProgress });
+    const { staged, downloadedBytes } = await stageFiles({ staging: staging.path, files: fetch, profileId, keys, transport, budgetBytes: head.plainBytes, onProgress: options.onProgress });
 
     // Whole and sound: now the folder changes. From here a failure leaves the marker, and the next prepare downloads again.
     moving = true;

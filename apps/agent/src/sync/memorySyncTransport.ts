@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SyncPart, SyncVersion } from '@facet/contracts';
+import type { SyncPart, SyncRefusalReason, SyncVersion } from '@facet/contracts';
 import type { SyncTransport } from './syncTransport.ts';
 
 /**
@@ -15,6 +15,8 @@ export class MemorySyncTransport implements SyncTransport {
   readonly putIds: string[] = [];
   /** Every chunk id each `read` asked for, in order. */
   readonly readIds: string[] = [];
+  /** Every version an agent refused, with its reason, in order. */
+  readonly refusals: { profileId: string; versionId: string; reason: SyncRefusalReason }[] = [];
 
   constructor(private readonly device = 'test-machine') {}
 
@@ -31,14 +33,14 @@ export class MemorySyncTransport implements SyncTransport {
     }
   }
 
-  async commit(profileId: string, input: { baseVersionId: string | null; manifestChunk: string; chunks: string[]; parts: SyncPart[]; plainBytes: number }): Promise<{ version: SyncVersion; conflictWith: SyncVersion | null }> {
+  async commit(profileId: string, input: { baseVersionId: string | null; manifestChunk: string; chunks: string[]; files: number; parts: SyncPart[]; plainBytes: number }): Promise<{ version: SyncVersion; conflictWith: SyncVersion | null }> {
     const stored = this.storeOf(profileId);
     const absent = [...input.chunks, input.manifestChunk].find((id) => !stored.has(id));
     if (absent) throw new Error(`commit names chunk ${absent}, which was never uploaded`);
     const list = this.versions.get(profileId) ?? [];
-    const newest = list.at(-1) ?? null;
+    const newest = this.head(profileId);
     const base = list.find((v) => v.id === input.baseVersionId) ?? null;
-    // As the server does: a version made from an older one than the newest is kept beside it and becomes the newest.
+    // As the server does: a version made from an older one than the newest usable is kept beside it and becomes the newest.
     const conflictWith = newest && newest.id !== input.baseVersionId ? newest : null;
     for (const v of list) v.head = false;
     const version: SyncVersion = {
@@ -54,6 +56,7 @@ export class MemorySyncTransport implements SyncTransport {
       conflictWith: conflictWith?.number ?? null,
       restoredFrom: null,
       head: true,
+      refused: null,
     };
     this.versions.set(profileId, [...list, version]);
     return { version, conflictWith };
@@ -71,8 +74,21 @@ export class MemorySyncTransport implements SyncTransport {
     return out;
   }
 
+  /** As the server marks it: refused, passed over from now on; answers the newest version nobody refused. */
+  async refuse(profileId: string, versionId: string, reason: SyncRefusalReason): Promise<SyncVersion | null> {
+    this.refusals.push({ profileId, versionId, reason });
+    const version = this.versions.get(profileId)?.find((v) => v.id === versionId);
+    if (!version) throw new Error(`no version ${versionId} of ${profileId}`);
+    version.refused ??= { at: Date.now(), by: 'tester@example.test', device: this.device, reason };
+    version.head = false;
+    const head = this.head(profileId);
+    if (head) head.head = true;
+    return head;
+  }
+
+  /** What a start opens: the newest version nobody refused. */
   head(profileId: string): SyncVersion | null {
-    return this.versions.get(profileId)?.at(-1) ?? null;
+    return (this.versions.get(profileId) ?? []).filter((v) => v.refused === null).at(-1) ?? null;
   }
 
   private storeOf(profileId: string): Map<string, Buffer> {

@@ -162,7 +162,7 @@ describe('prepare before a start', () => {
   it('does nothing and downloads nothing when the folder already is the newest version', async () => {
     writeChromiumProfile(a);
     await machine(a).save(false, ['http://127.0.0.1:8000/']);
-    expect(await machine(a).prepare(head())).toEqual({ action: 'current', tabs: ['http://127.0.0.1:8000/'], conflict: null, downloadedBytes: 0 });
+    expect(await machine(a).prepare(head())).toEqual({ action: 'current', tabs: ['http://127.0.0.1:8000/'], conflict: null, downloadedBytes: 0, refused: [], opened: head() });
     expect(server.readIds).toEqual([]);
 
     // A folder the version was downloaded into is that version too (its restored times read back alike).

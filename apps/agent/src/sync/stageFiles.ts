@@ -14,6 +14,8 @@ type ManifestFile = SyncManifest['files'][number];
  * Downloads these files of a version into `staging` (a folder of its own, on the profile's disk
  * so the move is a rename), each chunk opened and checked and each file its manifest's size.
  * Returns each file's staged name by its manifest path; a refusal is thrown before any of it is used.
+ * `budgetBytes` is what the server counted for the version: unpacking stops, refused, before a
+ * byte past it is written, whatever the manifest said (one chunk named many times, issue 34).
  */
 export async function stageFiles(options: {
   staging: string;
@@ -21,9 +23,11 @@ export async function stageFiles(options: {
   profileId: string;
   keys: SyncKeys;
   transport: SyncTransport;
+  budgetBytes: number;
   onProgress?: (progress: SyncProgress) => void;
 }): Promise<{ staged: Map<string, string>; downloadedBytes: number }> {
   const { staging, files, profileId, keys, transport } = options;
+  const budget = { left: options.budgetBytes };
   const totalBytes = files.reduce((n, f) => n + f.size, 0);
   let doneBytes = 0;
   let downloadedBytes = 0;
@@ -51,7 +55,7 @@ export async function stageFiles(options: {
     }
     for (const file of group) {
       const stagedFile = path.join(staging, String(staged.size));
-      await writeStaged(stagedFile, file, plain);
+      await writeStaged(stagedFile, file, plain, budget);
       staged.set(file.path, stagedFile);
       doneBytes += file.size;
       options.onProgress?.({ direction: 'download', doneBytes, totalBytes });
@@ -60,7 +64,7 @@ export async function stageFiles(options: {
   return { staged, downloadedBytes };
 }
 
-async function writeStaged(stagedFile: string, file: ManifestFile, plain: Map<string, Buffer>): Promise<void> {
+async function writeStaged(stagedFile: string, file: ManifestFile, plain: Map<string, Buffer>, budget: { left: number }): Promise<void> {
   const handle = await fs.open(stagedFile, 'wx', 0o600);
   try {
     let written = 0;
@@ -68,6 +72,8 @@ async function writeStaged(stagedFile: string, file: ManifestFile, plain: Map<st
       const bytes = plain.get(id)!;
       const expected = Math.min(syncLimits.chunkBytes, file.size - index * syncLimits.chunkBytes);
       if (bytes.length !== expected) throw new SyncRefusal('badManifest', `${file.path}: chunk ${index} holds ${bytes.length} bytes, not ${expected}`);
+      if (bytes.length > budget.left) throw new SyncRefusal('overCounted', `${file.path}: more bytes than the server counted for the version`);
+      budget.left -= bytes.length;
       await handle.write(bytes, 0, bytes.length, written);
       written += bytes.length;
     }

@@ -87,7 +87,9 @@ export async function uploadState(options: {
     if (batchBytes >= REQUEST_BYTES) await flush();
   }
   await flush();
-  const { version, conflictWith } = await transport.commit(profileId, { baseVersionId: previous.versionId, manifestChunk: manifestId, chunks: allIds, parts: packed.manifest.parts, plainBytes: packed.plainBytes });
+  // Every reference with its repeats: the server counts the version's size from them.
+  const references = [...packed.manifest.files.flatMap((f) => f.chunks), manifestId];
+  const { version, conflictWith } = await transport.commit(profileId, { baseVersionId: previous.versionId, manifestChunk: manifestId, chunks: references, files: packed.manifest.files.length, parts: packed.manifest.parts, plainBytes: packed.plainBytes });
   await writeSyncState(userDataDir, stateAfterSave(packed, previous, version));
   return { version, conflictWith, uploadedBytes, plainBytes: packed.plainBytes };
 }

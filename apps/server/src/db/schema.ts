@@ -36,6 +36,7 @@ export interface Database {
   profile_leases: ProfileLeasesTable;
   profile_sync_chunks: ProfileSyncChunksTable;
   profile_sync_versions: ProfileSyncVersionsTable;
+  storage_reservations: StorageReservationsTable;
 }
 
 export interface AccountsTable {
@@ -440,4 +441,20 @@ export interface ProfileSyncVersionsTable {
   base_number: number | null;
   conflict_with: number | null;
   restored_from: number | null;
+  /** Set when a computer refused the version (migration 0023): starts pass it over. */
+  refused_at: number | null;
+  /** Who was signed in on the computer that refused it, and that computer's name. */
+  refused_by: string | null;
+  refused_device: string | null;
+  /** contracts syncRefusalReasons. */
+  refused_reason: string | null;
+}
+
+/** Room granted to an upload still being written to the blob store (services/storageQuota.ts). */
+export interface StorageReservationsTable {
+  id: string;
+  /** The main account whose plan's storage it comes from. */
+  team_id: string;
+  bytes: number;
+  expires_at: number;
 }

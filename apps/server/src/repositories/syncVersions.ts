@@ -14,6 +14,24 @@ export class SyncVersionsRepository {
   }
 
 
+  /** The newest version no computer refused: what a start opens. */
+  async newestUsable(profileId: string): Promise<SyncVersionRecord | null> {
+    const row = await this.db.selectFrom('profile_sync_versions').selectAll().where('profile_id', '=', profileId).where('refused_at', 'is', null).orderBy('number', 'desc').limit(1).executeTakeFirst();
+    return row ? normalise(row) : null;
+  }
+
+  /** Marks the version refused; false when it was already (the first refusal is the one kept and told). */
+  async markRefused(profileId: string, id: string, refusal: { at: number; by: string; device: string; reason: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('profile_sync_versions')
+      .set({ refused_at: refusal.at, refused_by: refusal.by, refused_device: refusal.device, refused_reason: refusal.reason })
+      .where('profile_id', '=', profileId)
+      .where('id', '=', id)
+      .where('refused_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async find(profileId: string, id: string): Promise<SyncVersionRecord | null> {
     const row = await this.db.selectFrom('profile_sync_versions').selectAll().where('profile_id', '=', profileId).where('id', '=', id).executeTakeFirst();
     return row ? normalise(row) : null;
@@ -36,5 +54,5 @@ export class SyncVersionsRepository {
 }
 
 function normalise(row: SyncVersionRecord): SyncVersionRecord {
-  return { ...row, created_at: Number(row.created_at), plain_bytes: Number(row.plain_bytes) };
+  return { ...row, created_at: Number(row.created_at), plain_bytes: Number(row.plain_bytes), refused_at: row.refused_at === null ? null : Number(row.refused_at) };
 }

@@ -164,12 +164,12 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const referralRewards = new ReferralRewards(deps.payments.referralDays, operationLog, clock);
   const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
   const { blobs } = deps;
-  const storage = new StorageQuota(accountsRepo, allowance);
-  storage.register(pluginUsage(db));
-  storage.register(syncUsage(db));
+  const storage = new StorageQuota(db, accountsRepo, allowance, clock);
+  storage.register(pluginUsage());
+  storage.register(syncUsage());
   const plugins = new PluginService(db, blobs, storage, operationLog, clock);
   const leases = new LeaseService(db, clock);
-  const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, clock);
+  const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, push, clock);
   // Operator commands start no relay (deps.relay unset): they launch nothing.
   const relay = new RelayService(db, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
   const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync, relay);

@@ -71,8 +71,14 @@ export class PluginService {
 
     // Bytes another of the team's plugins already has are one blob, counted once (pluginUsage.ts).
     const held = await this.plugins.findTeamVersionBySha(teamIdOf(actor), pkg.sha256);
-    await this.storage.ensureRoom(actor.id, held ? 0 : pkg.size);
-    await this.blobs.put(pluginBlobKey(pkg.sha256), pkg.bytes);
+    // Reserved, not only checked: parallel uploads cannot all pass one check (issue 34).
+    const reservation = await this.storage.reserve(actor.id, held ? 0 : pkg.size);
+    try {
+      await this.blobs.put(pluginBlobKey(pkg.sha256), pkg.bytes);
+    } catch (error) {
+      await reservation.release();
+      throw error;
+    }
     const now = this.clock.now();
     const pluginId = existing?.id ?? newId('plg');
     const version: PluginVersionRecord = { id: newId('plv'), plugin_id: pluginId, version: pkg.manifest.version, sha256: pkg.sha256, size: pkg.size, created_at: now };
@@ -87,8 +93,11 @@ export class PluginService {
         }
         await repo.insertVersion(version);
         await this.log.record(trx, actor, existing ? 'plugin.newVersion' : 'plugin.upload', fields.name ?? existing!.name, { version: version.version });
+        // The version's row now counts the bytes: the reservation ends in the same step.
+        await reservation.release(trx);
       });
     } catch (error) {
+      await reservation.release();
       // The same bytes racing in twice: the unique key kept one; answer with it.
       const raced = existing ? await this.plugins.findVersionBySha(existing.id, pkg.sha256) : undefined;
       if (raced) return this.uploaded(actor, pluginId, raced, false);

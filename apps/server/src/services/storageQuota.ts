@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Code, UNLIMITED } from '@facet/contracts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { AccountsRepository } from '../repositories/accounts.ts';
+import type { Executor } from '../repositories/executor.ts';
+import { StorageReservationsRepository } from '../repositories/storageReservations.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 
 /** Plans count storage in megabytes of 1,048,576 bytes, as the console shows sizes. */
@@ -20,10 +26,25 @@ export interface UsageSource {
   readonly name: string;
   /**
    * Bytes the whole team keeps through this source: the main account's id is given, and what
-   * its sub-accounts keep belongs to it (teamIdOf in roles.ts).
+   * its sub-accounts keep belongs to it (teamIdOf in roles.ts). Read through `db`: inside the
+   * reservation's locked transaction when one asks.
    */
-  bytesOf(teamId: string): Promise<number>;
+  bytesOf(teamId: string, db: Executor): Promise<number>;
 }
+
+/**
+ * Room granted to one upload while its bytes are written: counted as used until it is settled
+ * (the bytes recorded by their source, in the same transaction) or released (the upload failed).
+ */
+export interface StorageReservation {
+  /** Ends the reservation; inside `db`'s transaction when the stored bytes are recorded in it. */
+  release(db?: Executor): Promise<void>;
+}
+
+/** An upload a reservation would not cover may still be stored after this long (a server stopped mid-upload). */
+const RESERVATION_LIFETIME_MS = 30 * 60_000;
+
+const nothingReserved: StorageReservation = { release: async () => {} };
 
 export interface StorageUse {
   /** The main account whose plan the storage comes from. */
@@ -37,14 +58,17 @@ export interface StorageUse {
 /**
  * Storage per plan (issue 15). A team (a main account and its sub-accounts) shares its main
  * account's allowance, the sum over every registered source. Checked before bytes are stored,
- * so a refused upload stores nothing; two uploads racing past the check can overshoot by one.
+ * so a refused upload stores nothing. Uploads reserve their room (issue 34): the check and the
+ * grant are one step under the team's lock, so parallel uploads cannot all pass one check.
  */
 export class StorageQuota {
   private readonly sources: UsageSource[] = [];
 
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly accounts: AccountsRepository,
     private readonly allowance: PlanAllowance,
+    private readonly clock: Clock,
   ) {}
 
   register(source: UsageSource): void {
@@ -67,13 +91,36 @@ export class StorageQuota {
     if (extraBytes <= 0) return;
     const { teamId, limitBytes } = await this.limitOf(accountId);
     if (limitBytes === UNLIMITED) return;
-    const { usedBytes } = await this.used(teamId);
+    const usedBytes = (await this.used(teamId, this.db)).usedBytes + (await new StorageReservationsRepository(this.db).bytesOf(teamId, this.clock.now()));
     if (usedBytes + extraBytes > limitBytes) throw new AppError(Code.STORAGE_FULL, { usedBytes, limitBytes, neededBytes: extraBytes });
   }
 
-  private async used(teamId: string): Promise<{ usedBytes: number; bySource: Record<string, number> }> {
+  /**
+   * Room for `extraBytes` about to be stored, or STORAGE_FULL as ensureRoom says. What is used
+   * includes every other upload's reservation, and the check and the grant run under the team's
+   * lock: of parallel uploads, exactly those that fit get room. The caller stores its bytes,
+   * records them and releases the reservation in one transaction (or releases it on failure).
+   */
+  async reserve(accountId: string, extraBytes: number): Promise<StorageReservation> {
+    if (extraBytes <= 0) return nothingReserved;
+    const { teamId, limitBytes } = await this.limitOf(accountId);
+    if (limitBytes === UNLIMITED) return nothingReserved;
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      const reservations = new StorageReservationsRepository(trx);
+      await reservations.lockTeam(teamId);
+      const now = this.clock.now();
+      await reservations.removeLapsed(teamId, now);
+      const usedBytes = (await this.used(teamId, trx)).usedBytes + (await reservations.bytesOf(teamId, now));
+      if (usedBytes + extraBytes > limitBytes) throw new AppError(Code.STORAGE_FULL, { usedBytes, limitBytes, neededBytes: extraBytes });
+      await reservations.insert({ id, team_id: teamId, bytes: extraBytes, expires_at: now + RESERVATION_LIFETIME_MS });
+    });
+    return { release: (db: Executor = this.db) => new StorageReservationsRepository(db).remove(id) };
+  }
+
+  private async used(teamId: string, db: Executor = this.db): Promise<{ usedBytes: number; bySource: Record<string, number> }> {
     const bySource: Record<string, number> = {};
-    for (const source of this.sources) bySource[source.name] = await source.bytesOf(teamId);
+    for (const source of this.sources) bySource[source.name] = await source.bytesOf(teamId, db);
     return { usedBytes: Object.values(bySource).reduce((sum, bytes) => sum + bytes, 0), bySource };
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Code, syncLimits, type SyncPart, type SyncVersion } from '@facet/contracts';
+import { Code, syncLimits, type SyncPart, type SyncRefusalReason, type SyncVersion, type SyncVersionRefusedPush } from '@facet/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,6 +11,9 @@ import { SyncVersionsRepository, type SyncVersionRecord } from '../repositories/
 import { accessTo } from './profileAccess.ts';
 import { profileSyncKeyBinding } from './profileCodec.ts';
 import type { LeaseService } from './leaseService.ts';
+import type { StorageReservation } from './storageQuota.ts';
+import { assertVersionSize } from './syncVersionSize.ts';
+import type { PushHub } from '../realtime/pushHub.ts';
 import type { SecretBox } from './secretBox.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 
@@ -21,6 +24,8 @@ export type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' 
 export interface SyncQuota {
   /** Throws the plan's "storage full" refusal when `bytes` more would not fit the account's allowance. */
   ensureRoom(accountId: string, bytes: number): Promise<void>;
+  /** The same, as room granted until released: parallel uploads cannot all pass one check. */
+  reserve(accountId: string, bytes: number): Promise<StorageReservation>;
 }
 
 /** Chunks written to the blob store at once by one upload. */
@@ -46,6 +51,7 @@ export class SyncService {
     private readonly leases: LeaseService,
     private readonly secrets: SecretBox,
     private readonly quota: SyncQuota,
+    private readonly push: Pick<PushHub, 'pushToAccount'>,
     private readonly clock: Clock,
   ) {}
 
@@ -67,9 +73,10 @@ export class SyncService {
     return this.secrets.open(binding, sealed);
   }
 
+  /** What a start opens: the newest version no computer refused. */
   async head(profileId: string): Promise<SyncVersion | null> {
-    const newest = await new SyncVersionsRepository(this.db).newest(profileId);
-    return newest ? toSyncVersion(newest, newest.number) : null;
+    const usable = await new SyncVersionsRepository(this.db).newestUsable(profileId);
+    return usable ? toSyncVersion(usable, usable.number) : null;
   }
 
   async missing(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; size: number }[]): Promise<string[]> {
@@ -88,24 +95,37 @@ export class SyncService {
     const repo = new SyncChunksRepository(this.db);
     const present = await repo.present(profileId, chunks.map((c) => c.id));
     const fresh = [...new Map(chunks.filter((c) => !present.has(c.id)).map((c) => [c.id, c])).values()];
-    await this.quota.ensureRoom(record.owner_id, fresh.reduce((n, c) => n + c.bytes.length, 0));
-    // A few at a time: each put waits for its flush to the disk (or its S3 round trip), and one
-    // after another they were most of a first save's time (bench/profileSync.ts).
-    for (let i = 0; i < fresh.length; i += STORE_AT_ONCE) {
-      await Promise.all(fresh.slice(i, i + STORE_AT_ONCE).map((c) => this.blobs.put(chunkKey(profileId, c.id), Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength))));
+    // Reserved, not only checked: uploads running side by side each see the others' room taken.
+    const reservation = await this.quota.reserve(record.owner_id, fresh.reduce((n, c) => n + c.bytes.length, 0));
+    let settled = false;
+    try {
+      // A few at a time: each put waits for its flush to the disk (or its S3 round trip), and one
+      // after another they were most of a first save's time (bench/profileSync.ts).
+      for (let i = 0; i < fresh.length; i += STORE_AT_ONCE) {
+        await Promise.all(fresh.slice(i, i + STORE_AT_ONCE).map((c) => this.blobs.put(chunkKey(profileId, c.id), Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength))));
+      }
+      // Recorded after the bytes are stored (a row always names a blob that exists), and the
+      // reservation ends in the same step: the bytes are counted once, never twice or not at all.
+      const now = this.clock.now();
+      await this.db.transaction().execute(async (trx) => {
+        await new SyncChunksRepository(trx).record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), now);
+        await reservation.release(trx);
+      });
+      settled = true;
+    } finally {
+      if (!settled) await reservation.release();
     }
-    // Recorded after the bytes are stored: a row always names a blob that exists.
-    await repo.record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), this.clock.now());
     return fresh.length;
   }
 
   async commit(
     actor: Account,
-    input: { id: string; deviceKey: string; baseVersionId: string | null; manifestChunk: string; chunks: string[]; parts: SyncPart[]; plainBytes: number },
+    input: { id: string; deviceKey: string; baseVersionId: string | null; manifestChunk: string; chunks: string[]; files: number; parts: SyncPart[]; plainBytes: number },
   ): Promise<{ version: SyncVersion; conflictWith: SyncVersion | null }> {
     await this.reach(actor, input.id, 'run');
     const lease = await this.leases.assertHeld(input.id, input.deviceKey);
-    if (input.plainBytes > syncLimits.maxProfileBytes) throw new AppError(Code.SYNC_TOO_LARGE, { limit: syncLimits.maxProfileBytes });
+    // Counted with repeats: a chunk named 300 times is 300 chunks' bytes to whoever applies it.
+    assertVersionSize({ plainBytes: input.plainBytes, references: input.chunks.filter((c) => c !== input.manifestChunk).length, files: input.files });
     const chunks = [...new Set([...input.chunks, input.manifestChunk])];
     const present = await new SyncChunksRepository(this.db).present(input.id, chunks);
     const absent = chunks.filter((c) => !present.has(c));
@@ -114,9 +134,11 @@ export class SyncService {
     const { version, passed, collected } = await this.db.transaction().execute(async (trx) => {
       const versions = new SyncVersionsRepository(trx);
       const newest = await versions.newest(input.id);
+      const usable = await versions.newestUsable(input.id);
       const base = input.baseVersionId ? await versions.find(input.id, input.baseVersionId) : null;
-      // Made from something other than the newest: both are kept, this one is the newest now.
-      const passed = newest && newest.id !== input.baseVersionId ? newest : null;
+      // Made from something other than the newest a start would open: both are kept, this one is
+      // the newest now. A refused version passed over is no conflict: no machine could use it.
+      const passed = usable && usable.id !== input.baseVersionId ? usable : null;
       const row = {
         id: randomUUID(),
         profile_id: input.id,
@@ -131,6 +153,10 @@ export class SyncService {
         base_number: base?.number ?? null,
         conflict_with: passed?.number ?? null,
         restored_from: null,
+        refused_at: null,
+        refused_by: null,
+        refused_device: null,
+        refused_reason: null,
       };
       await versions.insert(row);
       const collected = await this.prune(trx, input.id, now);
@@ -143,7 +169,40 @@ export class SyncService {
   async versions(actor: Account, profileId: string): Promise<SyncVersion[]> {
     await this.reach(actor, profileId, 'run');
     const list = await new SyncVersionsRepository(this.db).list(profileId);
-    return list.map((v) => toSyncVersion(v, list[0]!.number));
+    const head = list.find((v) => v.refused_at === null)?.number ?? null;
+    return list.map((v) => toSyncVersion(v, head));
+  }
+
+  /**
+   * A computer refused this version (issue 34): it is marked, starts pass it over for the newest
+   * one nobody refused, and the profile's owner is told which it was, who made it and who refused
+   * it. Only the machine holding the lease (the one starting it) may say so. Answers what to open instead.
+   */
+  async refuse(actor: Account, input: { id: string; deviceKey: string; versionId: string; reason: SyncRefusalReason }): Promise<SyncVersion | null> {
+    const record = await this.reach(actor, input.id, 'run');
+    const lease = await this.leases.assertHeld(input.id, input.deviceKey);
+    const refusal = { at: this.clock.now(), by: actor.username, device: lease.device, reason: input.reason };
+    const { version, marked, usable } = await this.db.transaction().execute(async (trx) => {
+      const versions = new SyncVersionsRepository(trx);
+      const version = await versions.find(input.id, input.versionId);
+      if (!version) throw new AppError(Code.NOT_FOUND, { ids: [input.versionId] });
+      const marked = await versions.markRefused(input.id, input.versionId, refusal);
+      return { version, marked, usable: await versions.newestUsable(input.id) };
+    });
+    if (marked) {
+      const told: SyncVersionRefusedPush = {
+        profileId: input.id,
+        profileName: record.name,
+        number: version.number,
+        madeBy: version.by_name,
+        madeOn: version.device_name,
+        refusal,
+        usingNumber: usable?.number ?? null,
+      };
+      // Told now to the owner's open consoles; the versions dialog shows it for good.
+      await this.push.pushToAccount(record.owner_id, Code.SYNC_VERSION_REFUSED, told);
+    }
+    return usable ? toSyncVersion(usable, usable.number) : null;
   }
 
   /** An older version as the newest again: a new version with its chunks (the one it replaces is kept). */
@@ -157,7 +216,8 @@ export class SyncService {
       const source = await versions.find(profileId, versionId);
       if (!source) throw new AppError(Code.NOT_FOUND, { ids: [versionId] });
       const newest = (await versions.newest(profileId))!;
-      const row = { ...source, id: randomUUID(), number: newest.number + 1, created_at: now, by_name: actor.username, base_number: newest.number, conflict_with: null, restored_from: source.number };
+      // A refused version restored on purpose is the owner's choice: the copy starts unrefused.
+      const row = { ...source, id: randomUUID(), number: newest.number + 1, created_at: now, by_name: actor.username, base_number: newest.number, conflict_with: null, restored_from: source.number, refused_at: null, refused_by: null, refused_device: null, refused_reason: null };
       await versions.insert(row);
       return { row, collected: await this.prune(trx, profileId, now) };
     });
@@ -216,7 +276,7 @@ export class SyncService {
   }
 }
 
-function toSyncVersion(row: SyncVersionRecord, headNumber: number): SyncVersion {
+function toSyncVersion(row: SyncVersionRecord, headNumber: number | null): SyncVersion {
   return {
     id: row.id,
     number: row.number,
@@ -230,5 +290,9 @@ function toSyncVersion(row: SyncVersionRecord, headNumber: number): SyncVersion 
     conflictWith: row.conflict_with,
     restoredFrom: row.restored_from,
     head: row.number === headNumber,
+    refused:
+      row.refused_at === null
+        ? null
+        : { at: row.refused_at, by: row.refused_by ?? '', device: row.refused_device ?? '', reason: (row.refused_reason ?? 'badManifest') as SyncRefusalReason },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
+import { syncRefusalReasons } from '../sync/syncRefusal.ts';
 import { chunkIdField, syncLimits, syncParts, syncVersionSchema } from '../sync/syncState.ts';
 import { deviceKeyField } from './launch.ts';
 
@@ -37,16 +38,23 @@ export const profileSyncCommitCall = defineCall({
   access: 'session',
   tag: 'profiles',
   summary: 'Stores a new version of a profile\'s state from chunks already uploaded; answers the version and, when another machine saved meanwhile, the version it was made beside.',
-  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.SYNC_CHUNKS_MISSING, Code.SYNC_TOO_LARGE],
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.SYNC_CHUNKS_MISSING, Code.SYNC_TOO_LARGE, Code.SYNC_SIZE_MISMATCH],
   request: z.object({
     id: profileId,
     deviceKey: deviceKeyField,
     /** The version this machine's state was made from (what it downloaded or last saved); null for none. */
     baseVersionId: z.string().max(40).nullable(),
     manifestChunk: chunkIdField,
-    /** Every chunk the version uses, the manifest's own included. */
+    /**
+     * Every chunk reference of the manifest, in its order and with repeats (a file of 300 equal
+     * chunks names that chunk 300 times), and the manifest's own: the server counts the version's
+     * size from them, so a few stored bytes cannot stand for many written ones.
+     */
     chunks: z.array(chunkIdField).min(1).max(syncLimits.maxChunksPerVersion),
+    /** Files in the manifest: every chunk but a file's last is a whole chunk. */
+    files: z.number().int().nonnegative().max(syncLimits.maxFiles),
     parts: z.array(z.enum(syncParts)).max(syncParts.length),
+    /** The files' bytes, repeats included: what an agent applying it may write, and no more. */
     plainBytes: z.number().int().nonnegative(),
   }),
   response: z.object({ version: syncVersionSchema, conflictWith: syncVersionSchema.nullable() }),
@@ -76,6 +84,22 @@ export const profileSyncRestoreCall = defineCall({
   response: z.object({ version: syncVersionSchema }),
 });
 
+/**
+ * This computer refused a stored version (it would not open, or would write where or more than
+ * it may): the server marks it, every later start passes it over, and the owner is told. Answers
+ * the version to open instead, the newest nobody refused (null: none is left).
+ */
+export const profileSyncRefuseCall = defineCall({
+  path: 'browser/sync/refuse',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: 'Marks a stored version of a profile\'s state as refused by the machine holding the profile\'s lease; answers the newest version not refused.',
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD],
+  request: z.object({ id: profileId, deviceKey: deviceKeyField, versionId: z.string().min(1).max(40), reason: z.enum(syncRefusalReasons) }),
+  response: z.object({ head: syncVersionSchema.nullable() }),
+});
+
 /** The running machine's heartbeat: its lease on the profile lasts another while. */
 export const profileLeaseRenewCall = defineCall({
   path: 'browser/lease/renew',
@@ -100,11 +124,12 @@ export const profileLeaseReleaseCall = defineCall({
   response: z.object({ released: z.boolean() }),
 });
 
-export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileLeaseRenewCall, profileLeaseReleaseCall] as const;
+export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileSyncRefuseCall, profileLeaseRenewCall, profileLeaseReleaseCall] as const;
 export const apiProfileSyncMissingCall = forApiToken(profileSyncMissingCall);
 export const apiProfileSyncCommitCall = forApiToken(profileSyncCommitCall);
 export const apiProfileSyncVersionsCall = forApiToken(profileSyncVersionsCall);
 export const apiProfileSyncRestoreCall = forApiToken(profileSyncRestoreCall);
+export const apiProfileSyncRefuseCall = forApiToken(profileSyncRefuseCall);
 export const apiProfileLeaseRenewCall = forApiToken(profileLeaseRenewCall);
 export const apiProfileLeaseReleaseCall = forApiToken(profileLeaseReleaseCall);
-export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileLeaseRenewCall, apiProfileLeaseReleaseCall] as const;
+export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileSyncRefuseCall, apiProfileLeaseRenewCall, apiProfileLeaseReleaseCall] as const;

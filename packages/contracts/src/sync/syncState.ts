@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncVersionRefusalSchema } from './syncRefusal.ts';
 
 /**
  * Profile state sync (issue 15): what travels between machines besides the cookies (which keep
@@ -96,7 +97,10 @@ export const syncVersionSchema = z.object({
   conflictWith: z.number().int().nullable(),
   /** Restored from this version by a user. */
   restoredFrom: z.number().int().nullable(),
+  /** The newest version no computer refused: what a start opens. */
   head: z.boolean(),
+  /** A computer refused it (damaged, or made to do harm): starts pass it over for the newest good one. */
+  refused: syncVersionRefusalSchema.nullable(),
 });
 export type SyncVersion = z.infer<typeof syncVersionSchema>;
 

@@ -4,6 +4,7 @@ import {
   profileLeaseRenewCall,
   profileSyncCommitCall,
   profileSyncMissingCall,
+  profileSyncRefuseCall,
   profileSyncRestoreCall,
   profileSyncVersionsCall,
 } from '@facet/contracts';
@@ -18,6 +19,7 @@ export function syncRoutes(s: Services): CallBinding[] {
     bind(profileSyncCommitCall, (input, ctx) => s.sync.commit(actingAccount(ctx), input)),
     bind(profileSyncVersionsCall, async ({ id }, ctx) => ({ list: await s.sync.versions(actingAccount(ctx), id) })),
     bind(profileSyncRestoreCall, async ({ id, versionId }, ctx) => ({ version: await s.sync.restore(actingAccount(ctx), id, versionId) })),
+    bind(profileSyncRefuseCall, async (input, ctx) => ({ head: await s.sync.refuse(actingAccount(ctx), input) })),
     bind(profileLeaseRenewCall, async ({ id, deviceKey }, ctx) => ({ expiresAt: await s.leases.renewFor(actingAccount(ctx), id, deviceKey) })),
     bind(profileLeaseReleaseCall, async ({ id, deviceKey }, ctx) => ({ released: await s.leases.releaseFor(actingAccount(ctx), id, deviceKey) })),
   ];
