@@ -1,12 +1,12 @@
 import type { ProfileLease, SyncVersion } from '@facet/contracts';
 import { formatBytes } from '@facet/i18n/formatBytes';
-import { Alert, App, Button, Empty, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Empty, Flex, Modal, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRestoreSyncVersion, useSyncVersions } from './syncQueries.ts';
-import { partTextKey, versionBadges } from './versionBadges.ts';
+import { partTextKey, refusalTextKey, refusedText, versionBadges } from './versionBadges.ts';
 import { errorText } from '../../lib/errorText.ts';
 
 interface SavedVersionsDialogProps {
@@ -21,7 +21,8 @@ interface SavedVersionsDialogProps {
 
 /**
  * The stored versions of a profile's state, newest first: which computer saved each, who was
- * signed in there, its size and parts; an older one can be made the newest again.
+ * signed in there, its size and parts; an older one can be made the newest again. A version a
+ * computer refused is marked, and said above the list: which, who saved it, who refused it, why.
  */
 export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore = true, onClose }: SavedVersionsDialogProps) {
   const { t } = useTranslation();
@@ -49,11 +50,21 @@ export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore
       render: (_, version) => (
         <Flex gap={6} wrap align="center">
           <Typography.Text strong>#{version.number}</Typography.Text>
-          {versionBadges(version).map((badge) => (
-            <Tag key={badge.key} color={badge.color} style={{ marginInlineEnd: 0 }} data-testid={`sync-version-badge-${badge.key}-${version.number}`}>
-              {t(badge.textKey, badge.values)}
-            </Tag>
-          ))}
+          {versionBadges(version).map((badge) => {
+            const tag = (
+              <Tag key={badge.key} color={badge.color} style={{ marginInlineEnd: 0 }} data-testid={`sync-version-badge-${badge.key}-${version.number}`}>
+                {t(badge.textKey, badge.values)}
+              </Tag>
+            );
+            const refused = badge.key === 'refused' ? version.refused : null;
+            return refused ? (
+              <Tooltip key={badge.key} title={t('syncState.versions.refusedDetail', { device: refused.device, by: refused.by, at: formatDate(refused.at), reason: t(refusalTextKey(refused.reason)) })}>
+                {tag}
+              </Tooltip>
+            ) : (
+              tag
+            );
+          })}
         </Flex>
       ),
     },
@@ -97,6 +108,15 @@ export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore
       : []),
   ];
 
+  const refusedNotices = (list: SyncVersion[]) => {
+    const usingNumber = list.find((v) => v.head)?.number ?? null;
+    return list.flatMap((version) =>
+      version.refused
+        ? [{ version, text: refusedText(version, version.refused, usingNumber, (reason) => t(refusalTextKey(reason))) }]
+        : [],
+    );
+  };
+
   return (
     <Modal open width={920} title={t('syncState.versions.title', { name })} footer={null} onCancel={onClose} destroyOnHidden>
       <div data-testid="sync-versions-dialog" data-profile={profileId}>
@@ -104,6 +124,9 @@ export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore
         {openOn && canRestore ? (
           <Alert type="info" showIcon title={t('syncState.versions.openNow', { device: openOn.device })} style={{ marginBottom: 12 }} data-testid="sync-versions-open-elsewhere" />
         ) : null}
+        {refusedNotices(versions.data ?? []).map(({ version, text }) => (
+          <Alert key={version.id} type="warning" showIcon title={t(text.key, text.values)} style={{ marginBottom: 12 }} data-testid={`sync-version-refused-${version.number}`} />
+        ))}
         {versions.error ? (
           <Alert
             type="warning"

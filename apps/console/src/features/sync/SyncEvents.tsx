@@ -1,4 +1,4 @@
-import { leaseLostPushSchema, syncConflictPushSchema, syncProgressPushSchema } from '@facet/contracts';
+import { Code, leaseLostPushSchema, syncConflictPushSchema, syncProgressPushSchema, syncVersionRefusedPushSchema } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,11 +7,12 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { cachedProfileName } from './cachedProfileName.ts';
 import { SavedVersionsDialog } from '../profiles/profileDialogs.ts';
 import { syncVersionsKey } from './syncQueries.ts';
+import { refusalTextKey, refusedText } from './versionBadges.ts';
 
 /**
  * What the agent tells about profile state outside any one screen: a save that did not reach the
  * server, a save kept beside another computer's, another computer taking a profile this machine
- * runs. The lists' "running on …" follows: they are asked again when a profile closes here or its
+ * runs. And what the server tells the owner: a computer refused a saved version (issue 34). The lists' "running on …" follows: they are asked again when a profile closes here or its
  * state has moved (the lease is taken before a download and let go after the save).
  */
 export function SyncEvents() {
@@ -20,6 +21,40 @@ export function SyncEvents() {
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
   const [versionsOf, setVersionsOf] = useState<{ id: string; name: string } | null>(null);
+
+  // From the server, so in the browser version too: the owner may not be the one who started it.
+  useEffect(
+    () =>
+      events.on('push', (push) => {
+        if (push.code !== Code.SYNC_VERSION_REFUSED) return;
+        const told = syncVersionRefusedPushSchema.safeParse(push.data);
+        if (!told.success) return;
+        const { profileId, profileName, number, madeBy, madeOn, refusal, usingNumber } = told.data;
+        const key = `sync-refused-${profileId}-${number}`;
+        const text = refusedText({ number, by: madeBy, device: madeOn }, refusal, usingNumber, (reason) => t(refusalTextKey(reason)));
+        void queryClient.invalidateQueries({ queryKey: syncVersionsKey(profileId) });
+        notification.warning({
+          key,
+          duration: 0,
+          title: t('syncState.refusedTitle', { name: profileName }),
+          description: t(text.key, text.values),
+          actions: (
+            <Button
+              size="small"
+              onClick={() => {
+                notification.destroy(key);
+                setVersionsOf({ id: profileId, name: profileName });
+              }}
+              data-testid={`sync-refused-versions-${profileId}`}
+            >
+              {t('syncState.versions.open')}
+            </Button>
+          ),
+          props: { 'data-testid': `sync-refused-notice-${profileId}` },
+        });
+      }),
+    [events, notification, queryClient, t],
+  );
 
   useEffect(() => {
     if (!bridge) return;
