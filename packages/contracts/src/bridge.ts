@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { skippedCookieSchema } from './profiles/cookieRule.ts';
 import { proxySchema } from './profiles/proxy.ts';
 
 /**
@@ -265,6 +266,8 @@ export const runningBrowserSchema = z.object({
   number: z.number().int().positive(),
   /** Started without a window. */
   headless: z.boolean(),
+  /** Stored cookies this start left out, the browser refusing them (issue 34); the console says which. */
+  skippedCookies: z.array(skippedCookieSchema).default([]),
 });
 export type RunningBrowser = z.infer<typeof runningBrowserSchema>;
 export const runningBrowserListSchema = z.array(runningBrowserSchema);

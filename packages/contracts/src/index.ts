@@ -23,6 +23,7 @@ export * from './profiles/profileFieldRules.ts';
 export * from './profiles/tags.ts';
 export * from './profiles/listing.ts';
 export * from './profiles/cookieFormats.ts';
+export * from './profiles/cookieRule.ts';
 export * from './sync/syncState.ts';
 export * from './sync/syncRefusal.ts';
 export * from './localApi/index.ts';

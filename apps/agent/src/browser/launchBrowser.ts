@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parsePortWhitelist, type Cookie, type Profile } from '@facet/contracts';
+import { parsePortWhitelist, type Cookie, type Profile, type SkippedCookie } from '@facet/contracts';
 import { StartFailure } from '../core/startFailure.ts';
 import { attachIdentity, type AttachedIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from './cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from './cdpEndpoint.ts';
 import { CdpMux } from './cdpMux.ts';
-import { fromCdpCookies, toCdpCookies } from './cdpCookies.ts';
+import { fromCdpCookies } from './cdpCookies.ts';
+import { savableCookies, setStoredCookies } from './storedCookies.ts';
 import { machineFonts } from './machineFonts.ts';
 import type { GeoFacts } from './geoIp.ts';
 import { exitShapesSpawn } from './identity.ts';
@@ -63,6 +64,8 @@ export interface LaunchedBrowser {
   debugPortOpen: boolean;
   /** Switches of the profile's command line that were not applied. */
   refusedSwitches: string[];
+  /** Stored cookies left out because the browser refuses them (storedCookies.ts); the start goes on without them. */
+  skippedCookies: SkippedCookie[];
   /** Which channel carried each fingerprint field at this launch. */
   channels: LaunchPlan['channels'];
   /** What the profile claims that a site can see through on this computer. */
@@ -183,7 +186,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       tabs.stop();
       return Promise.all([hop.close(), served.close()]).catch(() => {});
     });
-    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
+    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, skippedCookies: cookies.skipped, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();
@@ -270,23 +273,28 @@ async function startDevtools(mux: CdpMux, connection: CdpConnection, port: numbe
  * The profile's stored cookies before the first page (an import, or what the last stop saved),
  * unless the last session here ended without our stop (the user closed the window, or the
  * browser crashed) and nobody changed the server's copy since it began: then the cookies on
- * disk are the newer ones, and the server catches up instead of overwriting them.
+ * disk are the newer ones, and the server catches up instead of overwriting them. A stored cookie
+ * the browser refuses is left out and reported, never the reason a start fails (storedCookies.ts).
  */
 async function restoreCookies(connection: CdpConnection, profile: Profile, userDataDir: string, settings: LaunchSettings) {
   const unsavedSession = unsavedSessionMarker(userDataDir);
   const save = async () => {
     const { cookies } = await connection.send<{ cookies: Parameters<typeof fromCdpCookies>[0] }>('Storage.getCookies');
-    await settings.saveCookies(fromCdpCookies(cookies));
+    // The server takes only what the cookie rule takes: one odd cookie must not lose the rest.
+    const { kept, dropped } = savableCookies(fromCdpCookies(cookies));
+    if (dropped > 0) settings.onError(new Error(`${dropped} cookies the cookie rule refuses were not saved`));
+    await settings.saveCookies(kept);
     unsavedSession.clear();
   };
   const serverCookies = cookiesDigest(profile.cookies);
+  let skipped: SkippedCookie[] = [];
   if (profile.sync.cookies && unsavedSession.startedWith() === serverCookies) {
     await save().catch(settings.onError);
   } else if (profile.cookies.length > 0) {
-    await connection.send('Storage.setCookies', { cookies: toCdpCookies(profile.cookies) });
+    skipped = await setStoredCookies(connection, profile.cookies);
   }
   if (profile.sync.cookies) unsavedSession.mark(serverCookies);
-  return { save };
+  return { save, skipped };
 }
 
 /**

@@ -173,6 +173,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     for (const url of [...pages.more, ...reopened]) await launched.openTab(url).catch((error: unknown) => settings.log(`profile ${profileId}: could not open ${url}: ${String(error)}`));
     // Only a browser that started counts as a use of the profile; a failure here loses only the time.
     await from.opened(profileId).catch((error: unknown) => settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`));
+    if (launched.skippedCookies.length > 0) settings.log(`profile ${profileId}: started without ${launched.skippedCookies.length} stored cookies the browser refuses (numbers ${launched.skippedCookies.map((c) => c.index + 1).join(', ')})`);
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
     // Started all the same (a contradiction is the user's to resolve); Check fingerprint shows them in words.
     if (launched.contradictions.length > 0) settings.log(`profile ${profileId}: contradictions on this computer: ${launched.contradictions.map((c) => c.code).join(', ')}`);

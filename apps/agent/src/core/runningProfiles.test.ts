@@ -9,7 +9,7 @@ function fakeLaunches() {
     new Promise<LaunchedBrowser>((resolve, reject) => {
       let close = () => {};
       const exited = new Promise<void>((r) => (close = r));
-      const browser = { endpoint: `ws://127.0.0.1:1/devtools/browser/${profileId}`, debugPort: 1, exited, stop: async () => close() } as unknown as LaunchedBrowser;
+      const browser = { endpoint: `ws://127.0.0.1:1/devtools/browser/${profileId}`, debugPort: 1, skippedCookies: [], exited, stop: async () => close() } as unknown as LaunchedBrowser;
       launches.push({ profileId, finish: () => resolve(browser), fail: reject, close: () => close() });
     });
   return { launches, launch };

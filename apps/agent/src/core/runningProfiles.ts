@@ -1,4 +1,4 @@
-import type { Profile, RunningBrowser } from '@facet/contracts';
+import type { Profile, RunningBrowser, SkippedCookie } from '@facet/contracts';
 import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
 
 /** A launched browser with the profile as it was launched (the fingerprint check reads its proxy and settings). */
@@ -19,11 +19,13 @@ export interface BrowserStatus {
   debugPort: number | null;
   /** Whether `debugPort` lets a client in without the secret (asked at start, for Selenium). */
   debugPortOpen: boolean;
+  /** Stored cookies the start left out, the browser refusing them. */
+  skippedCookies: SkippedCookie[];
 }
 
 /** What the console is told of a browser (no endpoint: that is for the local API's scripts). */
-export function runningBrowserOf({ profileId, state, number, headless }: BrowserStatus): RunningBrowser {
-  return { profileId, state, number, headless };
+export function runningBrowserOf({ profileId, state, number, headless, skippedCookies }: BrowserStatus): RunningBrowser {
+  return { profileId, state, number, headless, skippedCookies };
 }
 
 export interface StartOptions {
@@ -89,13 +91,13 @@ export class RunningProfiles {
   start(profileId: string, options: StartOptions = {}): Promise<BrowserStatus> {
     const existing = this.entries.get(profileId);
     if (existing) return existing.starting;
-    const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null, debugPortOpen: false };
+    const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null, debugPortOpen: false, skippedCookies: [] };
     const entry: Entry = { status, browser: null, starting: Promise.resolve(status) };
     entry.starting = (async () => {
       try {
         const browser = await this.launch(profileId, options);
         entry.browser = browser;
-        Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort, debugPortOpen: browser.debugPortOpen });
+        Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort, debugPortOpen: browser.debugPortOpen, skippedCookies: browser.skippedCookies });
         this.emit(status);
         void browser.exited.then(() => this.forget(profileId, entry));
         return status;

@@ -2,6 +2,7 @@ import {
   UNGROUPED_ID,
   normaliseStartPage,
   profileSettingsSchema,
+  storedCookieSchema,
   type AccountRef,
   type Cookie,
   type Profile,
@@ -11,10 +12,18 @@ import {
   type SharePermission,
   type Tag,
 } from '@facet/contracts';
+import { z } from 'zod';
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
 import type { SecretBox } from './secretBox.ts';
 import { readableProxyHost, withinFieldRules } from './storedFieldRules.ts';
+
+/**
+ * Settings read back from a row. Cookies stored before the cookie rule (contracts cookieRule.ts)
+ * read as they are: refusing them here would fail every read of the profile, and a start skips
+ * what the rule refuses and says so.
+ */
+const storedProfileSettingsSchema = profileSettingsSchema.extend({ cookies: z.array(storedCookieSchema) });
 
 /** The settings kept as JSON: everything that is neither a list column nor a secret. */
 type StoredSettings = Omit<ProfileSettings, 'name' | 'groupId' | 'remark' | 'os' | 'iconId' | 'cookies' | 'proxy'> & {
@@ -69,7 +78,7 @@ export function columnsToSettings(record: ProfileRecord, box: SecretBox): Profil
   // Values stored before the field rules read as the nearest ones the rules take (storedFieldRules.ts).
   const stored = withinFieldRules(JSON.parse(record.settings) as StoredSettings);
   const secrets = JSON.parse(box.openOr(profileSecretsBinding(record.owner_id, record.id), record.secrets, NO_SECRETS)) as StoredSecrets;
-  return profileSettingsSchema.parse({
+  return storedProfileSettingsSchema.parse({
     ...stored,
     // Rows saved before start pages were checked may hold one that is no address: read as none.
     startPage: normaliseStartPage(stored.startPage ?? '') ?? '',

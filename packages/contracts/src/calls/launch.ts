@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
-import { cookieSchema, profileSchema } from '../profiles/profile.ts';
+import { profileSchema, storedCookieSchema } from '../profiles/profile.ts';
 import { deviceNameField, profileLeaseSchema, syncVersionSchema } from '../sync/syncState.ts';
 
 /** An X25519 public key, its 32 raw bytes in base64url: what the agent's device key looks like. */
@@ -12,7 +12,8 @@ export const deviceKeyField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message:
 export const launchSecretsSchema = z.object({
   proxyUsername: z.string(),
   proxyPassword: z.string(),
-  cookies: z.array(cookieSchema).max(limits.cookiesPerProfile),
+  /** As stored: a start sets those the cookie rule lets through and reports the rest (cookieRule.ts). */
+  cookies: z.array(storedCookieSchema).max(limits.cookiesPerProfile),
   /** The profile's state sync key (32 bytes, base64url): seals and names its chunks (sync/syncState.ts). */
   syncKey: z.string(),
 });

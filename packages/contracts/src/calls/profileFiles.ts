@@ -3,10 +3,14 @@ import { defineCall } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
 import { profileIdsField } from '../profiles/listing.ts';
-import { DEFAULT_KERNEL_VERSION, profileSettingsSchema } from '../profiles/profile.ts';
+import { DEFAULT_KERNEL_VERSION, profileSettingsSchema, storedCookieSchema } from '../profiles/profile.ts';
 
 /** A profile as a file carries it: every setting, its group by name (group ids are one account's). */
-export const exportedProfileSchema = profileSettingsSchema.omit({ groupId: true }).extend({ groupName: z.string() });
+export const exportedProfileSchema = profileSettingsSchema.omit({ groupId: true }).extend({
+  groupName: z.string(),
+  /** As stored (older versions' included); importing the file again checks them by the cookie rule. */
+  cookies: z.array(storedCookieSchema).max(limits.cookiesPerProfile).default([]),
+});
 export type ExportedProfile = z.output<typeof exportedProfileSchema>;
 
 /** The JSON export's envelope, so an import knows what it reads. */

@@ -48,7 +48,7 @@ export const localApiMessages = {
   launch_args_refused: 'launch_args named switches Facet does not apply; data.refused lists them.',
   proxy_unsupported: 'user_proxy_config names a proxy provider or a saved proxy (proxyid) Facet does not have.',
   kernel_unsupported: 'browser_kernel_config asks for a kernel other than Chromium.',
-  cookie_invalid: 'The cookie parameter could not be read; data.row names the cookie.',
+  cookie_invalid: 'The cookie parameter could not be read, or a cookie breaks the cookie rule: data.row names the cookie, data.field its field, data.key why.',
   share_type_unsupported: 'share_type 2 (by phone number): Facet accounts are named by user name or e-mail.',
   no_account: 'The agent acts as nobody: sign in through the console, or set FACET_API_TOKEN.',
   proxyFailed: 'A failed start: the proxy did not answer or refused (data.reason says how).',

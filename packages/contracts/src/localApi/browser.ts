@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fingerprintCheckOpenedSchema } from '../fingerprintCheck.ts';
+import { skippedCookieSchema } from '../profiles/cookieRule.ts';
 import { hasControlCharacters } from '../profiles/profileFieldRules.ts';
 import { flagField, listField, localIdField, profileRefFields, profileRefOf, type ProfileRef } from './fields.ts';
 
@@ -110,6 +111,8 @@ export const startedBrowserSchema = z.object({
   debug_port: z.string(),
   /** A chromedriver matching the profile's Chromium, for Selenium; '' when none is installed. */
   webdriver: z.string(),
+  /** Facet's own: stored cookies the start left out, the browser refusing them (issue 34). Absent when none were. */
+  skipped_cookies: z.array(skippedCookieSchema).optional(),
 });
 export type StartedBrowser = z.infer<typeof startedBrowserSchema>;
 

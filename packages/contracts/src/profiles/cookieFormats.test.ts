@@ -33,8 +33,17 @@ describe('cookie files', () => {
   it('names the row that is wrong', () => {
     expect(parseCookieText('a.com\tFALSE\t/\tFALSE\t0\tok\t1\nb.com\tFALSE\t/\tFALSE\n')).toEqual({ ok: false, row: 2, key: 'cookies.badLine' });
     expect(parseCookieText('a.com\tFALSE\t/\tFALSE\tsoon\tn\tv')).toEqual({ ok: false, row: 1, key: 'cookies.badExpiry' });
-    expect(parseCookieText(JSON.stringify([{ domain: 'a.com', name: 'n', value: 'v' }, { name: 'no domain', value: 'v' }]))).toEqual({ ok: false, row: 2, key: 'cookies.badCookie' });
+    expect(parseCookieText(JSON.stringify([{ domain: 'a.com', name: 'n', value: 'v' }, { name: 'no domain', value: 'v' }]))).toEqual({ ok: false, row: 2, key: 'validation.cookie.domain', field: 'domain' });
+    expect(parseCookieText(JSON.stringify([{ domain: 'a.com', name: 'n', value: 'v' }, 'not a cookie']))).toEqual({ ok: false, row: 2, key: 'cookies.badCookie' });
     expect(parseCookieText('[not json')).toEqual({ ok: false, row: 0, key: 'cookies.badJson' });
     expect(parseCookieText('  ')).toEqual({ ok: false, row: 0, key: 'cookies.empty' });
+  });
+
+  it('refuses, by the cookie rule, a row a browser would refuse: its row, field and why', () => {
+    // Issue 34: a name with CR/LF and a domain `javascript:alert(1)` made every start fail.
+    expect(parseCookieText(JSON.stringify([{ domain: '.shop.example', name: 'sid', value: '1' }, { domain: '.shop.example', name: 'a\r\nb', value: '1' }]))).toEqual({ ok: false, row: 2, key: 'validation.cookie.name', field: 'name' });
+    expect(parseCookieText(JSON.stringify([{ domain: 'javascript:alert(1)', name: 'sid', value: '1' }]))).toEqual({ ok: false, row: 1, key: 'validation.cookie.domain', field: 'domain' });
+    expect(parseCookieText('# Netscape HTTP Cookie File\n.shop.example\tTRUE\t/\tFALSE\t0\tsid\t1\nshop.example\tFALSE\tcart\tFALSE\t0\tcart\t1\n')).toEqual({ ok: false, row: 3, key: 'validation.cookie.path', field: 'path' });
+    expect(parseCookieText('shop.example\tFALSE\t/\tFALSE\t1e308\tsid\t1')).toEqual({ ok: false, row: 1, key: 'validation.cookie.expiry', field: 'expirationDate' });
   });
 });

@@ -1,8 +1,11 @@
 import { limits } from '../limits.ts';
-import { cookieSchema, type Cookie } from './profile.ts';
+import { checkCookie, type Cookie } from './cookieRule.ts';
 
-/** Why a cookie file was refused, and on which row (1-based; for JSON, the array index + 1). */
-export type CookieParseResult = { ok: true; cookies: Cookie[] } | { ok: false; row: number; key: string };
+/**
+ * Why a cookie file was refused, and on which row (1-based; for JSON, the array index + 1); for a
+ * cookie the rule refuses (cookieRule.ts), also its field and the rule's message key.
+ */
+export type CookieParseResult = { ok: true; cookies: Cookie[] } | { ok: false; row: number; key: string; field?: string };
 
 /**
  * Cookies as users bring them: the JSON the common browser extensions export (an array of
@@ -70,9 +73,9 @@ export function parseCookieRows(values: unknown[], rowNumbers?: number[]): Cooki
   if (values.length > limits.cookiesPerProfile) return { ok: false, row: limits.cookiesPerProfile + 1, key: 'cookies.tooMany' };
   const cookies: Cookie[] = [];
   for (const [i, value] of values.entries()) {
-    const parsed = cookieSchema.safeParse(value);
-    if (!parsed.success) return { ok: false, row: rowNumbers?.[i] ?? i + 1, key: 'cookies.badCookie' };
-    cookies.push(parsed.data);
+    const checked = checkCookie(value);
+    if (!checked.ok) return { ok: false, row: rowNumbers?.[i] ?? i + 1, key: checked.problem.key, ...(checked.problem.field ? { field: checked.problem.field } : {}) };
+    cookies.push(checked.cookie);
   }
   return { ok: true, cookies };
 }

@@ -5,6 +5,7 @@ import { proxySchema, proxySummarySchema } from './proxy.ts';
 import { accountRefSchema } from './accountRef.ts';
 import { sharePermissionSchema } from './sharing.ts';
 import { normaliseStartPage } from './startPage.ts';
+import { cookieSchema, storedCookieSchema } from './cookieRule.ts';
 import { validateKernelVersion, validateLanguageList, validateResolution, validateTimeZone } from './profileFieldRules.ts';
 import { tagSchema } from './tags.ts';
 import { profileLeaseSchema } from '../sync/syncState.ts';
@@ -29,18 +30,7 @@ function ruled<T extends z.ZodType<string>>(base: T, rule: (value: string) => st
   });
 }
 
-/** A cookie in the format the common browser extensions export (EditThisCookie and the like). */
-export const cookieSchema = z.object({
-  domain: z.string().min(1).max(255),
-  name: z.string().max(4096),
-  value: z.string().max(8192),
-  path: z.string().max(1024).default('/'),
-  expirationDate: z.number().optional(),
-  httpOnly: z.boolean().default(false),
-  secure: z.boolean().default(false),
-  sameSite: z.enum(['no_restriction', 'lax', 'strict', 'unspecified']).default('unspecified'),
-});
-export type Cookie = z.output<typeof cookieSchema>;
+export { cookieSchema, storedCookieSchema, type Cookie } from './cookieRule.ts';
 
 export const syncOptionsSchema = z
   .object({
@@ -105,6 +95,8 @@ export const profileSchema = profileSettingsSchema.extend({
   sharer: accountRefSchema.nullable(),
   /** What the acting account may do with it: null for the owner, else the share's permission. */
   permission: sharePermissionSchema.nullable(),
+  /** As stored, older versions' cookies included: a start sets what the cookie rule lets through (cookieRule.ts). */
+  cookies: z.array(storedCookieSchema).max(limits.cookiesPerProfile).default([]),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

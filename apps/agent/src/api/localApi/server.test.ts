@@ -49,6 +49,8 @@ const fakeSource = {
     }
     if (call.path === 'browser/shared') return { list: [], total: 0 };
     if (call.path === 'group/list') return { list: groups, ungroupedCount: 0 };
+    if (call.path === 'browser/fingerprint') return { suggestion: { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1920x1080', kernelVersion: '156', fingerprint: {} } };
+    if (call.path === 'browser/create') return { profile: { id: 'p131', serial: 131 } };
     if (call.path === 'group/create') return { group: { id: '3', name: input.name, icon: 1, sort: 0, createdAt: 0, profileCount: 0 } };
     throw new Error(`no fake for ${call.path}`);
   },
@@ -58,7 +60,7 @@ let source: ProfileSource | null = fakeSource;
 const starts: { profileId: string; options: StartOptions }[] = [];
 const running = new RunningProfiles(async (profileId, options) => {
   starts.push({ profileId, options });
-  return { endpoint: `ws://127.0.0.1:9222/devtools/browser/${profileId}`, debugPort: 9222, debugPortOpen: options.openDebugPort === true, exited: new Promise(() => {}), stop: async () => {}, profile: { kernelVersion: '156' } } as unknown as LaunchedProfile;
+  return { endpoint: `ws://127.0.0.1:9222/devtools/browser/${profileId}`, debugPort: 9222, debugPortOpen: options.openDebugPort === true, skippedCookies: [], exited: new Promise(() => {}), stop: async () => {}, profile: { kernelVersion: '156' } } as unknown as LaunchedProfile;
 });
 let api: LocalApi;
 let base: string;
@@ -188,5 +190,19 @@ describe('local API lists', () => {
     expect((await call('/api/v1/group/list?group_name=SHO')).body.data).toEqual({ list: [{ group_id: '1', group_name: 'Shops', remark: '' }], page: 1, page_size: 10 });
     expect((await call('/api/v1/group/list?page=2&page_size=1')).body.data.list).toEqual([{ group_id: '2', group_name: 'Ads', remark: '' }]);
     expect((await call('/api/v1/group/create', { body: { group_name: 'New', remark: 'r' } })).body).toEqual({ code: 0, msg: 'success', data: { group_id: '3', group_name: 'New', remark: '' } });
+  });
+});
+
+describe('local API cookies', () => {
+  it('refuses a cookie a browser would refuse, naming it by its row and its field, and has nothing stored (issue 34)', async () => {
+    const good = { domain: '.shop.example', name: 'sid', value: 'abc', path: '/' };
+    const crlf = await call('/api/v1/user/create', { body: { cookie: [good, { ...good, name: 'a\r\nb' }] } });
+    expect(crlf.body).toEqual({ code: -1, msg: 'cookie_invalid', data: { row: 2, field: 'name', key: 'validation.cookie.name' } });
+    const script = await call('/api/v2/browser-profile/create', { body: { name: 'Shop', cookie: JSON.stringify([good, { ...good, domain: 'javascript:alert(1)' }]) } });
+    expect(script.body).toEqual({ code: -1, msg: 'cookie_invalid', data: { row: 2, field: 'domain', key: 'validation.cookie.domain' } });
+    expect(calls.map((c) => c.path)).not.toContain('browser/create');
+    // The good cookie alone is taken, as it was before the rule.
+    expect((await call('/api/v1/user/create', { body: { cookie: [good] } })).body).toEqual({ code: 0, msg: 'success', data: { id: 'p131' } });
+    expect(calls.find((c) => c.path === 'browser/create')?.input).toMatchObject({ settings: { cookies: [{ ...good, httpOnly: false, secure: false, sameSite: 'unspecified' }] } });
   });
 });

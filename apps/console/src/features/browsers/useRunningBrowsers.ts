@@ -31,7 +31,7 @@ export function useRunningBrowsers(): Map<string, RunningBrowser> {
         setRunning((current) => {
           const next = new Map(current);
           if (state === 'stopped') next.delete(profileId);
-          else next.set(profileId, { profileId, state, number: number ?? current.get(profileId)?.number ?? 1, headless: headless ?? current.get(profileId)?.headless ?? false });
+          else next.set(profileId, { profileId, state, number: number ?? current.get(profileId)?.number ?? 1, headless: headless ?? current.get(profileId)?.headless ?? false, skippedCookies: current.get(profileId)?.skippedCookies ?? [] });
           return next;
         });
       }),

@@ -18,6 +18,7 @@ import { NoticesButton } from '../notices/NoticesButton.tsx';
 import { PlanReminder } from '../settings/PlanReminder.tsx';
 import { UpdateNotes } from '../updates/UpdateNotes.tsx';
 import { SyncEvents } from '../sync/SyncEvents.tsx';
+import { SkippedCookiesNotice } from '../browsers/SkippedCookiesNotice.tsx';
 import { useBridgeConnected } from './useBridgeConnected.ts';
 import { entryLocation, namesAPage } from '../../lib/entryPage.ts';
 import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs.ts';
@@ -148,6 +149,7 @@ export function Shell({ member }: { member: Member }) {
         <GraphicsReport member={member} />
         <UpdateNotes />
         <SyncEvents />
+        <SkippedCookiesNotice />
       </Layout>
     </BindingProvider>
   );

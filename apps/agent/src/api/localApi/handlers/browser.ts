@@ -31,8 +31,10 @@ async function start(request: StartRequest, ctx: LocalContext): Promise<StartedB
     clearCacheAfterClosing: request.clearCacheAfterClosing,
   });
   const attached = await ctx.attach(status);
+  // The script learns which stored cookies its browser went without (issue 34).
+  const started = status.skippedCookies.length > 0 ? { ...attached, skipped_cookies: status.skippedCookies } : attached;
   // cdp_mask=0: the same endpoint, told to let this client through unmasked (browser/cdpMask.ts).
-  return request.cdpMask || !attached.ws.puppeteer ? attached : { ...attached, ws: { ...attached.ws, puppeteer: `${attached.ws.puppeteer}?cdp_mask=0` } };
+  return request.cdpMask || !started.ws.puppeteer ? started : { ...started, ws: { ...started.ws, puppeteer: `${started.ws.puppeteer}?cdp_mask=0` } };
 }
 
 /** Many profiles through the agent's batches (three at a time over the machine), answered at the end. */

@@ -58,7 +58,10 @@ async function updateAds(id: string, body: AdsProfileBody, ctx: LocalContext): P
   const { profile } = await source.call(profileDetailCall, { id });
   const category = categoryOf(body);
   const versionId = category ? await pluginVersion(source, category) : null;
-  await source.call(profileUpdateCall, { id, settings: applyAdsProfile(profileSettingsSchema.parse(profile), body) });
+  // Its stored cookies go back as they are (older versions may have stored some the cookie rule
+  // refuses): the server names such a cookie in its refusal, unless the script sends new ones.
+  const current = { ...profileSettingsSchema.parse({ ...profile, cookies: [] }), cookies: profile.cookies };
+  await source.call(profileUpdateCall, { id, settings: applyAdsProfile(current, body) });
   if (category && versionId) await source.call(pluginAssignCall, { id: category, versionId, profileIds: [id] });
   return undefined;
 }

@@ -176,7 +176,8 @@ function cookiesOf(cookie: string | unknown[], ignoreErrors: boolean): Cookie[] 
   if (text.trim() === '' || text.trim() === '[]') return [];
   const parsed = parseCookieText(text);
   if (parsed.ok) return parsed.cookies;
-  if (!ignoreErrors) throw new LocalApiFailure('cookie_invalid', 200, { row: parsed.row, key: parsed.key });
+  // The cookie by its row (the array index + 1), the field the cookie rule refuses, and why.
+  if (!ignoreErrors) throw new LocalApiFailure('cookie_invalid', 200, { row: parsed.row, key: parsed.key, ...(parsed.field ? { field: parsed.field } : {}) });
   const items = Array.isArray(cookie) ? cookie : safeArray(text);
   return items.flatMap((item) => {
     const one = parseCookieText(JSON.stringify([item]));
