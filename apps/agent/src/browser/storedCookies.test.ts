@@ -7,7 +7,7 @@ import { loopbackOnlyArgs } from '../core/profileLauncher.ts';
 import { CdpConnection } from './cdp.ts';
 import { launchBrowser } from './launchBrowser.ts';
 import { killGroup, spawnChromiumWithPipe } from './spawnChromium.ts';
-import { setStoredCookies } from './storedCookies.ts';
+import { savableCookies, setStoredCookies } from './storedCookies.ts';
 
 /**
  * Issue 34: one stored cookie Chromium refuses (a name with CR/LF, a domain `javascript:alert(1)`,
@@ -91,4 +91,9 @@ describe('stored cookies at a start', () => {
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('saves at a stop only what the rule takes, so one odd cookie does not have the whole save refused', () => {
+    const held = [good('sid', 'shop.example'), { ...good('odd', 'shop.example'), value: 'a;b' }, good('cart', '.shop.example')];
+    expect(savableCookies(held)).toEqual({ kept: [held[0], held[2]], dropped: 1 });
+  });
 });
