@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answer } from '../calls/answers.ts';
 import { requestLanguage } from '../calls/registerCalls.ts';
 import { AppError } from '../errors.ts';
+import { ownOrigin } from '../payments/ownOrigin.ts';
 import type { Services } from '../services/container.ts';
 
 /**
@@ -10,7 +11,8 @@ import type { Services } from '../services/container.ts';
  */
 export function paymentRoutes(app: FastifyInstance, services: Services, publicUrl: string | null): void {
   app.get<{ Params: { orderId: string } }>('/v2/pay/:orderId', async (request, reply) => {
-    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+    // The configured public URL, else this server's own address: never the Host header (ownOrigin.ts).
+    const origin = ownOrigin(request, publicUrl);
     try {
       return reply.redirect(await services.payments.checkoutFromCode(request.params.orderId.slice(0, 64), origin));
     } catch (error) {

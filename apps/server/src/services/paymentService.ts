@@ -168,7 +168,9 @@ export class PaymentService {
   async checkoutFromCode(orderId: string, origin: string): Promise<string> {
     const order = await this.orders.find(orderId);
     if (!order) throw new AppError(Code.NOT_FOUND);
-    return this.checkoutOrder(order, this.defaultMethod(), origin);
+    // A GET anyone with the link can send (and a link preview does): it says where to pay and
+    // records nothing. The order keeps the method its owner chose (subscriptions/order).
+    return (await this.providerCheckout(order, this.defaultMethod(), origin)).url;
   }
 
   async listen(actor: Account, orderId: string): Promise<CallResponse<typeof paymentListenCall>> {
@@ -292,15 +294,21 @@ export class PaymentService {
     };
   }
 
+  /** The owner's choice of method (and coin) for an order: where to pay it, recorded on the order. */
   private async checkoutOrder(order: OrderRow, method: PaymentMethod, origin: string, coin?: CoinId): Promise<string> {
+    const { url, providerRef } = await this.providerCheckout(order, method, origin, coin);
+    await this.orders.setMethod(order.id, method, providerRef);
+    return url;
+  }
+
+  /** Where the method's provider takes payment for an open order. */
+  private async providerCheckout(order: OrderRow, method: PaymentMethod, origin: string, coin?: CoinId): Promise<{ url: string; providerRef: string | null }> {
     const provider = this.providers.get(method);
     if (!provider) throw new AppError(Code.PAYMENT_METHOD_UNAVAILABLE);
     if (order.status !== 'pending') throw new AppError(Code.ORDER_CLOSED);
     if (order.expires_at <= this.clock.now()) throw new AppError(Code.QR_CODE_EXPIRED);
     const plan = await this.plans.find(order.plan_id);
-    const { url, providerRef } = await provider.checkout(order, { origin, description: `${plan?.name ?? order.plan_id} × ${order.months} × ${MONTH_MS / 86_400_000}d`, coin });
-    await this.orders.setMethod(order.id, method, providerRef);
-    return url;
+    return provider.checkout(order, { origin, description: `${plan?.name ?? order.plan_id} × ${order.months} × ${MONTH_MS / 86_400_000}d`, coin });
   }
 
   private defaultMethod(): PaymentMethod {
