@@ -51,7 +51,7 @@ function agentPid(parent: number): number {
 describe('npm start', () => {
   it('starts the agent again when it dies, says why, and keeps the server serving', async () => {
     const serverPort = await freePort();
-    const env: Record<string, string> = { ...process.env as Record<string, string>, FACET_DATA_DIR: dataDir, FACET_SERVER_PORT: String(serverPort), FACET_AGENT_PORT: '0', FACET_LOCAL_API_PORT: '0', FACET_APP_WINDOW: '0', FACET_LOG_LEVEL: 'warn', FACET_FINGERPRINT_POOL: '0', DATABASE_URL: '', REDIS_URL: '' };
+    const env: Record<string, string> = { ...process.env as Record<string, string>, FACET_DATA_DIR: dataDir, FACET_SERVER_PORT: String(serverPort), FACET_AGENT_PORT: '0', FACET_LOCAL_API_PORT: '0', FACET_APP_WINDOW: '0', FACET_LOG_LEVEL: 'warn', FACET_FINGERPRINT_POOL: '0', FACET_RELAY_PORT: '0', DATABASE_URL: '', REDIS_URL: '' };
     delete env.DISPLAY;
     run = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     run.stdout!.on('data', (d) => (output += d));
