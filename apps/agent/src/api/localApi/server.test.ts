@@ -36,6 +36,18 @@ const groups: Group[] = [
   { id: '2', name: 'Ads', icon: 1, sort: 0, createdAt: 0, profileCount: 0 },
 ];
 
+/** A profile as the server answers it, with a cookie an older version stored before the cookie rule. */
+const storedProfile = {
+  serial: 1,
+  name: 'Stored',
+  groupId: '0',
+  os: 'windows',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  resolution: '1920x1080',
+  kernelVersion: '156',
+  cookies: [{ domain: 'javascript:alert(1)', name: 'a\r\nb', value: 'old', path: '/', httpOnly: false, secure: false, sameSite: 'unspecified' }],
+};
+
 let refusal: ApiError | null = null;
 const calls: { path: string; input: Record<string, unknown> }[] = [];
 const fakeSource = {
@@ -51,6 +63,8 @@ const fakeSource = {
     if (call.path === 'group/list') return { list: groups, ungroupedCount: 0 };
     if (call.path === 'browser/fingerprint') return { suggestion: { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1920x1080', kernelVersion: '156', fingerprint: {} } };
     if (call.path === 'browser/create') return { profile: { id: 'p131', serial: 131 } };
+    if (call.path === 'browser/detail') return { profile: { ...storedProfile, id: input.id } };
+    if (call.path === 'browser/update') return { profile: { ...storedProfile, ...(input.settings as object), id: input.id } };
     if (call.path === 'group/create') return { group: { id: '3', name: input.name, icon: 1, sort: 0, createdAt: 0, profileCount: 0 } };
     throw new Error(`no fake for ${call.path}`);
   },
@@ -204,5 +218,12 @@ describe('local API cookies', () => {
     // The good cookie alone is taken, as it was before the rule.
     expect((await call('/api/v1/user/create', { body: { cookie: [good] } })).body).toEqual({ code: 0, msg: 'success', data: { id: 'p131' } });
     expect(calls.find((c) => c.path === 'browser/create')?.input).toMatchObject({ settings: { cookies: [{ ...good, httpOnly: false, secure: false, sameSite: 'unspecified' }] } });
+  });
+
+  it('changes a profile whose store holds a cookie from before the rule without failing: the cookies go back as stored, for the server to judge', async () => {
+    expect((await call('/api/v1/user/update', { body: { user_id: 'p1', name: 'Renamed' } })).body).toEqual({ code: 0, msg: 'success' });
+    expect((await call('/api/v2/browser-profile/new-fingerprint', { body: { profile_id: ['p1'] } })).body.code).toBe(0);
+    const updates = calls.filter((c) => c.path === 'browser/update').map((c) => c.input.settings as { name: string; cookies: unknown });
+    expect(updates).toEqual([expect.objectContaining({ name: 'Renamed', cookies: storedProfile.cookies }), expect.objectContaining({ cookies: storedProfile.cookies })]);
   });
 });

@@ -45,12 +45,16 @@ async function renewFingerprint(id: string, ctx: LocalContext) {
   const { profile } = await source.call(profileDetailCall, { id });
   const { suggestion } = await source.call(fingerprintGenerateCall, { os: profile.os, kernelVersion: profile.kernelVersion });
   const generated = suggestion.fingerprint;
-  const settings = profileSettingsSchema.parse({
+  // Its stored cookies go back as they are (see updateAds in profiles.ts): parsed apart, an older
+  // version's cookie the rule refuses is named by the server's refusal, not a failure here.
+  const parsed = profileSettingsSchema.parse({
     ...profile,
+    cookies: [],
     userAgent: suggestion.userAgent,
     resolution: suggestion.resolution,
     fingerprint: { ...profile.fingerprint, navigator: generated.navigator, webglMetadata: generated.webglMetadata, fonts: generated.fonts, mediaDevices: generated.mediaDevices, noiseSeed: generated.noiseSeed },
   });
+  const settings = { ...parsed, cookies: profile.cookies };
   const { profile: updated } = await source.call(profileUpdateCall, { id, settings });
   return { profile_id: id, profile_no: String(updated.serial), ua: updated.userAgent };
 }
