@@ -36,6 +36,7 @@ import { syncChunkRoutes } from './routes/syncChunkRoutes.ts';
 import { syncRoutes } from './routes/web/syncRoutes.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
+import { ownerOnlyDataFolder } from './storage/ownerOnly.ts';
 import { openProxyRelay } from './relay/openProxyRelay.ts';
 import { openSessionCache } from './services/openSessionCache.ts';
 import { openSharedState } from './sharedState/openSharedState.ts';
@@ -88,6 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     bodyLimit: 8 * 1024 * 1024,
   });
 
+  // Owner-only before anything is written there (storage/ownerOnly.ts).
+  const narrowed = await ownerOnlyDataFolder(config.dataDir);
+  if (narrowed > 0) app.log.warn(`data folder: ${narrowed} folders or files other users could read are now the owner's alone`);
   const database = await connectDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pluginBlobKey } from './blobKey.ts';
 import { STAGING_FOLDER } from './fileBlobStore.ts';
+import { OWNER_ONLY_FOLDER, narrowFoldersBelow } from './ownerOnly.ts';
 
 const LEGACY_FOLDER = /^[0-9a-f]{2}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -13,9 +14,11 @@ const STALE_STAGING_MS = 24 * 3600_000;
  * plugin zips at `blobs/<first two hex>/<sha256>`; they move to their key, `blobs/plugins/<sha256>`,
  * each by one rename (atomic, and safe to repeat: a run cut short continues at the next start,
  * and two processes on one folder each skip what the other moved). Also removes staged writes a
- * crash left behind. Returns how many plugin blobs moved.
+ * crash left behind, and narrows folders an older version made 0755 (listable by any user of the
+ * machine: their names are profile ids) to the owner. Returns how many plugin blobs moved.
  */
 export async function upkeepBlobFolder(root: string, now = Date.now()): Promise<number> {
+  await narrowFoldersBelow(root);
   const entries = await readFolder(root);
   let moved = 0;
   for (const entry of entries) {
@@ -32,7 +35,7 @@ async function adoptLegacyFolder(root: string, name: string): Promise<number> {
     const from = path.join(folder, entry.name);
     if (entry.isFile() && SHA256.test(entry.name) && entry.name.startsWith(name)) {
       const to = path.join(root, ...pluginBlobKey(entry.name).split('/'));
-      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.mkdir(path.dirname(to), { recursive: true, mode: OWNER_ONLY_FOLDER });
       try {
         // Named by its hash: if the new place already holds it, those are the same bytes.
         await fs.rename(from, to);

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobKey, assertBlobPrefix, isBlobKey } from './blobKey.ts';
 import { BlobTooLarge, type BlobEntry, type BlobStore, type OpenedBlob } from './blobStore.ts';
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from './ownerOnly.ts';
 
 /** Where writes are prepared; its name cannot be a key (keys never start with a dot). */
 export const STAGING_FOLDER = '.incoming';
@@ -10,7 +11,8 @@ export const STAGING_FOLDER = '.incoming';
 /**
  * Blobs as files under `<data folder>/blobs/`, the key being the path below it
  * (`plugins/<sha256>` → `blobs/plugins/<sha256>`). So the folder copies into a bucket as it is
- * (`aws s3 sync`, docs/deployment.md) and a backup of the data folder holds every blob.
+ * (`aws s3 sync`, docs/deployment.md) and a backup of the data folder holds every blob. Folders
+ * are the owner's alone (0700: their names are profile ids), files 0600 (ownerOnly.ts).
  */
 export class FileBlobStore implements BlobStore {
   readonly description: string;
@@ -34,9 +36,9 @@ export class FileBlobStore implements BlobStore {
    */
   async put(key: string, bytes: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(this.staging, { recursive: true });
+    await fs.mkdir(this.staging, { recursive: true, mode: OWNER_ONLY_FOLDER });
     const temporary = path.join(this.staging, `${randomBytes(8).toString('hex')}.tmp`);
-    const handle = await fs.open(temporary, 'wx', 0o600);
+    const handle = await fs.open(temporary, 'wx', OWNER_ONLY_FILE);
     try {
       await handle.writeFile(bytes);
       await handle.sync();
@@ -55,7 +57,7 @@ export class FileBlobStore implements BlobStore {
   /** A delete pruning the now-empty folder may race the rename: make the folder again and retry. */
   private async renameInto(temporary: string, target: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: OWNER_ONLY_FOLDER });
       try {
         return await fs.rename(temporary, target);
       } catch (error) {
