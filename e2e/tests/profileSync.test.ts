@@ -1,11 +1,26 @@
 import { ApiClient, memoryCredentialStore } from '@facet/api-client';
-import { apiProfileDetailCall, apiProfileListCall, apiProfileShareCall, apiProfileSyncVersionsCall, apiProfileUpdateCall, loginCall, subAccountCreateCall, type ProfileSettingsInput } from '@facet/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  SYNC_CHUNKS_PREFIX,
+  apiProfileDetailCall,
+  apiProfileLaunchCall,
+  apiProfileLeaseReleaseCall,
+  apiProfileListCall,
+  apiProfileShareCall,
+  apiProfileSyncCommitCall,
+  apiProfileSyncVersionsCall,
+  apiProfileUpdateCall,
+  encodeChunkFrames,
+  loginCall,
+  subAccountCreateCall,
+  type ProfileSettingsInput,
+} from '@facet/contracts';
 import { chromium as playwright, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClientFor, newPerson, signUpByApi } from '../support/accounts.ts';
 import { apiTokenFor, startAutomationAgent, type AutomationAgent } from '../support/automation.ts';
 import { launchChromium, pageWhere, screenshot, watchErrors } from '../support/browser.ts';
-import { signInThroughForm } from '../support/fixture.ts';
+import { signInThroughForm, text } from '../support/fixture.ts';
 import { startStack, type Stack } from '../support/processes.ts';
 import { startStatefulSite, type StatefulSite } from '../support/statefulSite.ts';
 
@@ -20,11 +35,13 @@ let site: StatefulSite;
 let laptop: AutomationAgent;
 let desktop: AutomationAgent;
 let serverApi: ApiClient;
+let person: { email: string; username: string; password: string };
+let token: string;
 
 beforeAll(async () => {
   [stack, site] = await Promise.all([startStack(), startStatefulSite()]);
-  const person = await signUpByApi(stack);
-  const token = apiTokenFor(stack, person.email);
+  person = await signUpByApi(stack);
+  token = apiTokenFor(stack, person.email);
   serverApi = new ApiClient({ baseUrl: stack.serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken: token });
   [laptop, desktop] = await Promise.all([startAutomationAgent(stack, token, { FACET_DEVICE_NAME: 'Laptop' }), startAutomationAgent(stack, token, { FACET_DEVICE_NAME: 'Desktop' })]);
 });
@@ -201,6 +218,64 @@ describe('a shared profile in a team on two machines', () => {
       await browser.close();
       await office.stop();
       await home.stop();
+    }
+  });
+});
+
+describe('a saved version no machine can use', () => {
+  it('is passed over at the next start for the good one before it, and the owner is told which and who saved it', async () => {
+    const id = await syncingProfile('Shop with a bad save');
+    const first = await open(laptop, id);
+    const shop = await pageWhere(first.context, (url) => url.startsWith(site.url));
+    await shop.evaluate(() => localStorage.setItem('basket', 'the good one'));
+    await closeAndSave(laptop, first.browser, id, 0);
+    const [good] = (await serverApi.call(apiProfileSyncVersionsCall, { id })).list;
+
+    // Another computer of the account saves garbage on top: a manifest that opens with no key.
+    const elsewhere = randomBytes(32).toString('base64url');
+    await serverApi.call(apiProfileLaunchCall, { id, deviceKey: elsewhere, deviceName: 'Odd laptop' });
+    const garbage = { id: randomBytes(32).toString('hex'), bytes: randomBytes(900) };
+    const put = await fetch(`${stack.serverUrl}${SYNC_CHUNKS_PREFIX}${id}/chunks`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-facet-device-key': elsewhere },
+      body: encodeChunkFrames([garbage]),
+    });
+    expect(put.status).toBe(200);
+    const { version: bad } = await serverApi.call(apiProfileSyncCommitCall, { id, deviceKey: elsewhere, baseVersionId: good!.id, manifestChunk: garbage.id, chunks: [garbage.id], files: 0, parts: ['site'], plainBytes: 0 });
+    await serverApi.call(apiProfileLeaseReleaseCall, { id, deviceKey: elsewhere });
+
+    // The owner has the console open in a browser.
+    const browser = await launchChromium();
+    try {
+      const owner = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await signInThroughForm(owner, stack.serverUrl, person.email, person.password);
+      await owner.waitForURL('**/wel/**');
+      // The shell is up (it hears the server's notices), not only the address.
+      await owner.getByTestId('mode-badge').waitFor();
+
+      // The next start opens, with the good version's state; the owner is told at once.
+      const again = await open(laptop, id);
+      const shopAgain = await pageWhere(again.context, (url) => url.startsWith(site.url));
+      expect(await shopAgain.evaluate(() => localStorage.getItem('basket'))).toBe('the good one');
+      const notice = owner.getByTestId(`sync-refused-notice-${id}`);
+      await notice.waitFor({ timeout: 30_000 });
+      expect(await notice.textContent()).toContain(`Version ${bad.number}, saved by ${person.username} on Odd laptop, was refused by Laptop`);
+      await owner.getByTestId(`sync-refused-versions-${id}`).click();
+      await owner.getByTestId(`sync-version-badge-refused-${bad.number}`).waitFor();
+      await owner.getByTestId(`sync-version-refused-${bad.number}`).waitFor();
+      expect(await owner.getByTestId(`sync-version-badge-newest-${good!.number}`).textContent()).toBe(text('syncState.versions.newest'));
+      await screenshot(owner, 'sync-version-refused');
+
+      const versions = (await serverApi.call(apiProfileSyncVersionsCall, { id })).list;
+      expect(versions.map((v) => [v.number, v.head, v.refused?.device ?? null])).toEqual([
+        [bad.number, false, 'Laptop'],
+        [good!.number, true, null],
+      ]);
+      // Saved at its stop from the good one: no conflict with the refused one it passed.
+      await closeAndSave(laptop, again.browser, id, 2);
+      expect((await serverApi.call(apiProfileSyncVersionsCall, { id })).list[0]).toMatchObject({ baseNumber: good!.number, conflictWith: null, head: true });
+    } finally {
+      await browser.close();
     }
   });
 });
