@@ -51,7 +51,8 @@ const hosts = ['', '', 'proxy-{i}.example.test', '10.0.{i}.7', 'Res.Provider.NET
 function seedProfiles(count: number, label: string): ImportedProfileInput[] {
   const { groupId: _g, ...base } = profileSettings();
   return Array.from({ length: count }, (_, i) => {
-    const host = hosts[i % hosts.length]!.replace('{i}', String(i));
+    // i % 256: an IPv4 address's parts stop at 255 (the proxy host rule refuses 10.0.300.7).
+    const host = hosts[i % hosts.length]!.replace('{i}', String(i % 256));
     return {
       ...base,
       name: `${names[i % names.length]!}${i % 3 === 0 ? '' : ` ${label}${i}`}`,
