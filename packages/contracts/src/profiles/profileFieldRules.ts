@@ -9,7 +9,7 @@ import type { Rule } from '../validation.ts';
 /**
  * Screen sizes, in CSS pixels. fingerprint-generator's data (the identities the server draws)
  * runs from 320 to 6880 wide and 393 to 2560 high; 320 is the narrowest phone, 7680×4320 is
- * 8K UHD, the largest screen sold. A larger or smaller one is no screen a site would believe.
+ * 8K UHD, the largest standard display size. A larger or smaller one is no screen a site would believe.
  */
 export const screenLimits = { minWidth: 320, maxWidth: 7680, minHeight: 240, maxHeight: 4320 } as const;
 
@@ -34,7 +34,7 @@ export const validateResolution: Rule = (value) => {
  * The kernels a profile may name: Chromium majors 100 to 199, written as the major alone
  * ("156"), as the console's kernel list, the agent's catalogue (`kernels` on the bridge) and
  * AdsPower's `browser_kernel_config` give them. 100 shipped in March 2022; at one major every
- * four weeks 199 is about 2033. A listed major that is not installed runs on the installed
+ * four weeks 199 ships in late 2029, when this list must grow. A listed major that is not installed runs on the installed
  * default, its user agent following (docs/decisions.md, "Kernels"), so any of them starts.
  */
 export const kernelMajors = { oldest: 100, newest: 199 } as const;
