@@ -76,7 +76,7 @@ export function ProfileBasicFields({ onGenerate, generating, owner }: { onGenera
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="resolution" label={t('profiles.field.resolution')} rules={[required, fromContract(validateResolution, t)]}>
+          <Form.Item name="resolution" label={t('profiles.field.resolution')} rules={[required, fromContract((value: string) => (value.trim() ? validateResolution(value) : null), t)]}>
             <AutoComplete options={commonResolutions.map((value) => ({ value }))} data-testid="profile-resolution" />
           </Form.Item>
         </Col>
