@@ -22,6 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfiles, refusal, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { newDevice } from './support/deviceKeys.ts';
+import { solidImage } from './support/imageFixtures.ts';
+import { extension, uploadPlugin } from './support/pluginUploads.ts';
 
 /**
  * Issue 34, the sync's limits: the storage quota under parallel uploads, a version's size counted
@@ -74,6 +76,17 @@ describe('the storage quota under parallel uploads (1 MB plan)', () => {
     // Nothing is left reserved: the room a refused or finished upload held is free again.
     expect((await putChunks(server, owner.client, id!, device.publicKey, [chunkOf(120 * KB)])).status).toBe(200);
     expect(await storedBytes(server, id!)).toBe(1024 * KB);
+  });
+
+  it('of 3 parallel plugin uploads of 400 kB, takes the two that fit', async () => {
+    const owner = await signedIn(server);
+    const icon = await solidImage(128, 128, 'png');
+    // Random bytes do not compress: each zip is a little over 400 kB.
+    const zips = Array.from({ length: 3 }, (_, i) => extension(`1.0.${i}`, { name: 'data.bin', data: randomBytes(400 * KB) }));
+    const answers = await Promise.all(zips.map((bytes, i) => uploadPlugin(server, owner.client, { name: `Bulky ${i}`, pkg: { bytes } }, icon)));
+    expect(answers.map((a) => a.code).sort()).toEqual([Code.OK, Code.OK, Code.STORAGE_FULL]);
+    const kept = zips.filter((_, i) => answers[i]!.code === Code.OK).reduce((n, zip) => n + zip.length, 0);
+    expect((await owner.client.call(planStatusCall, {})).status.storage).toEqual({ used: kept, limit: 1024 * KB });
   });
 });
 
