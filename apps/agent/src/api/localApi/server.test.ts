@@ -162,6 +162,22 @@ describe('local API browsers', () => {
     expect(starts).toEqual([]);
   });
 
+  it('refuses a switch holding a control character (a NUL cannot reach a process\'s arguments), naming it, before anything starts', async () => {
+    const withNul = await call('/api/v2/browser-profile/start', { body: { profile_id: 'p1', launch_args: ['--lang=en\u0000--x'] } });
+    expect(withNul).toEqual({ status: 200, body: { code: -1, msg: 'invalid_parameter', data: { issues: [{ path: 'launch_args.0', code: 'custom' }] } } });
+    const inQuery = await call(`/api/v1/browser/start?user_id=p1&launch_args=${encodeURIComponent('["--lang=en\\u0007"]')}`);
+    expect(inQuery.body).toMatchObject({ code: -1, msg: 'invalid_parameter', data: { issues: [{ path: 'launch_args.0' }] } });
+    expect(starts).toEqual([]);
+  });
+
+  it('refuses a profile\'s field the server would refuse, by AdsPower\'s name, and asks the server for nothing', async () => {
+    const zone = await call('/api/v1/user/create', { body: { group_id: '0', fingerprint_config: { timezone: '../../etc/passwd' } } });
+    expect(zone.body).toEqual({ code: -1, msg: 'invalid_parameter', data: { issues: [{ path: 'fingerprint_config.timezone', code: 'custom' }] } });
+    const host = await call('/api/v2/browser-profile/update', { body: { profile_id: 'p1', user_proxy_config: { proxy_soft: 'other', proxy_type: 'http', proxy_host: 'a b', proxy_port: 8080 } } });
+    expect(host.body).toMatchObject({ code: -1, msg: 'invalid_parameter', data: { issues: [{ path: 'user_proxy_config.proxy_host' }] } });
+    expect(calls).toEqual([]);
+  });
+
   it('stops every browser, answering the outcome in data as AdsPower\'s own client reads it', async () => {
     await call('/api/v1/browser/start?user_id=p1');
     await call('/api/v1/browser/start?user_id=p2');
