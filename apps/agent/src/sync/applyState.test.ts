@@ -254,6 +254,13 @@ describe('a manifest that would write more than the server counted (issue 34)', 
     expect(await machine(b).prepare(server.head(PROFILE))).toMatchObject({ action: 'current', refused: [] });
   });
 
+  it('at a start the server cannot be told of, stops the start with the refusal and leaves the folder as it was', async () => {
+    const { manifest } = await repeatedZeroChunk(300);
+    const bomb = await offer(manifest, 1414);
+    server.refuse = () => Promise.reject(new Error('network down'));
+    await expectRefused(() => machine(b).prepare(bomb), 'overCounted');
+  });
+
   it('while unpacking, stops before writing past the count it was given, whatever the manifest claimed', async () => {
     const { file } = await repeatedZeroChunk(40);
     const staging = folders.make('staging');

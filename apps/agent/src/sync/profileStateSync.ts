@@ -74,7 +74,10 @@ export class ProfileStateSync {
       } catch (error) {
         if (!(error instanceof SyncRefusal)) throw error;
         refused.push({ version: candidate, refusal: error });
-        const next: SyncVersion | null = await this.options.transport.refuse(this.options.profileId, candidate.id, error.reason);
+        // Untold (the server unreachable), the start stops with the refusal itself, saying so.
+        const next: SyncVersion | null = await this.options.transport.refuse(this.options.profileId, candidate.id, error.reason).catch((told: unknown) => {
+          throw new SyncRefusal(error.reason, `${error.detail}; the server could not be told: ${String(told)}`);
+        });
         // A server answering a version already refused here would loop: the start stops instead.
         if (next && refused.some((r) => r.version.id === next.id)) throw error;
         candidate = next;
