@@ -1,4 +1,4 @@
-import { Code, profileCookiesCall, profileCreateCall, profileDetailCall, profileExportCall, profileLaunchCall, profileListCall, profileShareCall, type Cookie } from '@facet/contracts';
+import { Code, profileCookiesCall, profileCreateCall, profileDetailCall, profileExportCall, profileLaunchCall, profileListCall, profileShareCall, profileUpdateCall, type Cookie } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfiles, profileSettings, refusal, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -72,5 +72,29 @@ describe('the cookie rule at the server', () => {
     const device = newDevice();
     const launch = await owner.client.call(profileLaunchCall, { id, deviceKey: device.publicKey });
     expect(device.open(launch.sealed, id).cookies).toEqual([good, crlfName, scriptDomain]);
+  });
+
+  it('keeps, through an edit, cookies stored before the rule that are sent back as read, and the stored ones when none are sent; a new bad one changes nothing', async () => {
+    const owner = await signedIn(server);
+    const [id] = (await createProfiles(owner.client, 1, { cookies: [good] })) as [string];
+    const account = await server.facet.services.repositories.accounts.findByEmail(owner.email);
+    await server.facet.services.profiles.saveCookies(account!, id, [good, crlfName]);
+    const { profile } = await owner.client.call(profileDetailCall, { id });
+
+    // The edit form saves what it loaded: the old cookie goes back as it was, the name changes.
+    await owner.client.call(profileUpdateCall, { id, settings: { ...profile, name: 'Renamed' } });
+    let now = (await owner.client.call(profileDetailCall, { id })).profile;
+    expect([now.name, now.cookies]).toEqual(['Renamed', [good, crlfName]]);
+
+    // A script that sends no cookies leaves them as they are (it was: all gone).
+    await owner.client.call(profileUpdateCall, { id, settings: { ...profile, name: 'Again', cookies: undefined } });
+    now = (await owner.client.call(profileDetailCall, { id })).profile;
+    expect([now.name, now.cookies]).toEqual(['Again', [good, crlfName]]);
+
+    // A cookie the profile does not store is held to the rule: refused by place and field, nothing changed.
+    const sent = owner.client.call(profileUpdateCall, { id, settings: { ...profile, name: 'Refused', cookies: [good, crlfName, scriptDomain] } });
+    expect(await issuesOf(sent)).toEqual([{ path: 'settings.cookies.2.domain', key: 'validation.cookie.domain' }]);
+    now = (await owner.client.call(profileDetailCall, { id })).profile;
+    expect([now.name, now.cookies]).toEqual(['Again', [good, crlfName]]);
   });
 });

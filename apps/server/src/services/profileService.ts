@@ -16,6 +16,7 @@ import {
   type Profile,
   type ProfileRow,
   type ProfileSettings,
+  type ProfileUpdateSettings,
 } from '@facet/contracts';
 import type { Kysely } from 'kysely';
 import type { GeneratedIdentity } from '@facet/fingerprint';
@@ -33,6 +34,7 @@ import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
 import { toTag } from './tagView.ts';
+import { updatedCookies } from './updatedCookies.ts';
 import type { SecretBox } from './secretBox.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
@@ -147,13 +149,14 @@ export class ProfileService {
     return this.view({ record: record!, permission: null, sharedBy: null }, actor);
   }
 
-  async update(actor: Account, id: string, settings: ProfileSettings): Promise<Profile> {
+  async update(actor: Account, id: string, sent: ProfileUpdateSettings): Promise<Profile> {
     await this.allowance.assertActive(actor);
     const [access] = await accessTo(this.profiles, actor, [id], 'edit');
     const { record, permission } = access!;
-    if (permission === null) await this.assertGroup(actor, settings.groupId);
+    if (permission === null) await this.assertGroup(actor, sent.groupId);
     await this.secrets.ready([record.owner_id]);
     const stored = columnsToSettings(record, this.secrets);
+    const settings: ProfileSettings = { ...sent, cookies: updatedCookies(sent.cookies, stored.cookies) };
     // A recipient edits within the owner's profile: it stays in the owner's group, and what runs
     // on the owner's machine (command line, debug port) is the owner's alone; they never saw it.
     const applied: ProfileSettings =

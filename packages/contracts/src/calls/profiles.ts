@@ -3,7 +3,7 @@ import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { limits } from '../limits.ts';
 import { changedResponse, listQuerySchema, pageOf, profileIdsField } from '../profiles/listing.ts';
-import { cookieSchema, operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema } from '../profiles/profile.ts';
+import { cookieSchema, operatingSystems, profileRowSchema, profileSchema, profileSettingsSchema, profileUpdateSettingsSchema } from '../profiles/profile.ts';
 
 export const profileListCall = defineCall({
   path: 'browser/list',
@@ -55,9 +55,10 @@ export const profileUpdateCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'profiles',
-  summary: 'Replace the settings of one of your profiles, or of one shared with you to edit (its group stays the owner\'s).',
+  summary:
+    "Replace the settings of one of your profiles, or of one shared with you to edit (its group stays the owner's). Cookies left out stay as stored; cookies sent back as read stay even where older versions stored one the cookie rule refuses; new ones must pass it.",
   codes: [Code.NOT_FOUND, Code.SHARED_ACCESS_TOO_LOW],
-  request: z.object({ id: z.string().min(1).max(40), settings: profileSettingsSchema }),
+  request: z.object({ id: z.string().min(1).max(40), settings: profileUpdateSettingsSchema }),
   response: z.object({ profile: profileSchema }),
 });
 

@@ -125,8 +125,9 @@ export const storedCookieSchema = z.object({
   expirationDate: z.number().optional(),
   httpOnly: z.boolean().default(false),
   secure: z.boolean().default(false),
-  sameSite: z.enum(sameSiteValues).catch('unspecified'),
+  sameSite: z.enum(sameSiteValues).default('unspecified').catch('unspecified'),
 });
+export type StoredCookie = z.output<typeof storedCookieSchema>;
 
 /** Where a cookie was refused: its field, and the `validation.cookie.*` key saying why. */
 export interface CookieProblem {

@@ -78,6 +78,16 @@ export const profileSettingsSchema = z.object({
 export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
 
+/**
+ * The settings an update takes. Its cookies may be left out (the stored ones stay) or sent back
+ * as they were read, older versions' cookies included: an edit form or a script saves what it
+ * loaded. The server holds every cookie that is not one it stores to the cookie rule.
+ */
+export const profileUpdateSettingsSchema = profileSettingsSchema.extend({
+  cookies: z.array(storedCookieSchema).max(limits.cookiesPerProfile).optional(),
+});
+export type ProfileUpdateSettings = z.output<typeof profileUpdateSettingsSchema>;
+
 export { accountRefSchema, type AccountRef } from './accountRef.ts';
 
 /** A profile as the owner (or someone it is shared with) opens it to edit or launch. */

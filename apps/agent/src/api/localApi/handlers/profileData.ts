@@ -5,7 +5,7 @@ import {
   profileCookiesCall,
   profileDetailCall,
   profileShareCall,
-  profileSettingsSchema,
+  profileUpdateSettingsSchema,
   profileUpdateCall,
   profileRefOf,
   type CacheType,
@@ -45,16 +45,14 @@ async function renewFingerprint(id: string, ctx: LocalContext) {
   const { profile } = await source.call(profileDetailCall, { id });
   const { suggestion } = await source.call(fingerprintGenerateCall, { os: profile.os, kernelVersion: profile.kernelVersion });
   const generated = suggestion.fingerprint;
-  // Its stored cookies go back as they are (see updateAds in profiles.ts): parsed apart, an older
-  // version's cookie the rule refuses is named by the server's refusal, not a failure here.
-  const parsed = profileSettingsSchema.parse({
+  // Its cookies are left out, so they stay as stored (older versions' ones included).
+  const settings = profileUpdateSettingsSchema.parse({
     ...profile,
-    cookies: [],
+    cookies: undefined,
     userAgent: suggestion.userAgent,
     resolution: suggestion.resolution,
     fingerprint: { ...profile.fingerprint, navigator: generated.navigator, webglMetadata: generated.webglMetadata, fonts: generated.fonts, mediaDevices: generated.mediaDevices, noiseSeed: generated.noiseSeed },
   });
-  const settings = { ...parsed, cookies: profile.cookies };
   const { profile: updated } = await source.call(profileUpdateCall, { id, settings });
   return { profile_id: id, profile_no: String(updated.serial), ua: updated.userAgent };
 }

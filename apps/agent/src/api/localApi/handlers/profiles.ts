@@ -58,8 +58,8 @@ async function updateAds(id: string, body: AdsProfileBody, ctx: LocalContext): P
   const { profile } = await source.call(profileDetailCall, { id });
   const category = categoryOf(body);
   const versionId = category ? await pluginVersion(source, category) : null;
-  // Its stored cookies go back as they are (older versions may have stored some the cookie rule
-  // refuses): the server names such a cookie in its refusal, unless the script sends new ones.
+  // Its stored cookies go back as they are: the server keeps those it stores even where an older
+  // version stored one the cookie rule refuses, and holds new ones a script sends to the rule.
   const current = { ...profileSettingsSchema.parse({ ...profile, cookies: [] }), cookies: profile.cookies };
   await source.call(profileUpdateCall, { id, settings: applyAdsProfile(current, body) });
   if (category && versionId) await source.call(pluginAssignCall, { id: category, versionId, profileIds: [id] });
