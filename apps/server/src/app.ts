@@ -38,6 +38,7 @@ import { readOrCreateSecret } from './security/secrets.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
 import { ownerOnlyDataFolder } from './storage/ownerOnly.ts';
 import { openProxyRelay } from './relay/openProxyRelay.ts';
+import type { ProxyRelay } from './relay/proxyRelay.ts';
 import { openSessionCache } from './services/openSessionCache.ts';
 import { openSharedState } from './sharedState/openSharedState.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
@@ -63,6 +64,8 @@ export interface FacetServer {
   services: Services;
   database: DatabaseHandle;
   signKey: string;
+  /** The proxy relay for recipients of shared profiles; null with FACET_RELAY_PORT=off. */
+  relay: ProxyRelay | null;
 }
 
 /** Builds the whole server without listening; tests drive it with inject or a loopback port. */
@@ -176,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     blobs.close();
     await database.close();
   });
-  return { app, services, database, signKey };
+  return { app, services, database, signKey, relay };
 }
 
 /** A contract without a handler is a bug we want at start, not a 404 in production. */

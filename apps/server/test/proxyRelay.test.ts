@@ -30,7 +30,7 @@ import { LEASE_TTL_MS } from '../src/services/leaseService.ts';
 import { createProfiles, logIn, refusal, signedIn } from './flows.ts';
 import { newPerson, startTestServer, type TestServer } from './harness.ts';
 import { newDevice } from './support/deviceKeys.ts';
-import { getThroughProxy, getThroughTunnel, startSite, startUpstreamProxy } from './support/relayPeers.ts';
+import { getThroughProxy, getThroughTunnel, openTunnel, startSite, startUpstreamProxy } from './support/relayPeers.ts';
 
 const OWNER_USER = 'owner-proxy-user';
 const OWNER_SECRET = 'owner-proxy-secret';
@@ -186,6 +186,22 @@ describe('the proxy relay: a run-only recipient never holds the owner\'s proxy a
     expect((await getThroughTunnel(relayPort, site.host, credential)).status).toBe(407);
   });
 
+  it('closes a tunnel left open once its start ends or its share is revoked, at the next sweep', async () => {
+    const { owner, recipient, id } = await sharedProfile();
+    const { answer, credential } = await launchAs(recipient.client, id);
+    const tunnel = await openTunnel(answer.profile.proxy.port, site.host, credential);
+    expect(await tunnel.ask('/open')).toMatch(/site saw \/open$/);
+    // Standing: a sweep leaves it open and it still carries requests.
+    expect(await server.facet.relay!.sweep()).toBe(0);
+    expect(await tunnel.ask('/still')).toMatch(/site saw \/still$/);
+
+    const recipientId = (await recipient.client.call(memberCall, {})).member.id;
+    await owner.client.call(profileUnshareCall, { ids: [id], accountIds: [recipientId] });
+    // Checked when it began, the tunnel would carry the revoked recipient's pages for hours.
+    expect(await server.facet.relay!.sweep()).toBe(1);
+    await tunnel.closed;
+  });
+
   it('owners and recipients who may edit keep getting the proxy itself; a proxy without an account is not relayed', async () => {
     const { owner, recipient, id } = await sharedProfile('edit');
     const own = await launchAs(owner.client, id);
@@ -248,9 +264,11 @@ describe('the proxy relay\'s limits', () => {
     for (const bad of ['on', '-1', '70000', '8482.5']) expect(() => loadServerConfig({ FACET_RELAY_PORT: bad }), bad).toThrow(/FACET_RELAY_PORT/);
   });
 
-  it('tells public addresses from this machine\'s, private, link-local and non-unicast ones', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1', 'not an address']) {
+  it('tells public addresses from this machine\'s, private, link-local and non-unicast ones, IPv4 inside IPv6 judged as itself', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808', '2002:808:808::1']) expect(isPublicAddress(address), address).toBe(true);
+    // NAT64 (64:ff9b::/96), 6to4 (2002::/16) and the mapped form in hex reach the IPv4 address they carry.
+    const embedded = ['::ffff:7f00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::1', '2002:a9fe:a9fe::', '::127.0.0.1', '2001:0:4136:e378::1', '64:ff9b:1::1', '2001:db8::1', '100::1'];
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1', ...embedded, 'not an address']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

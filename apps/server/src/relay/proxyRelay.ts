@@ -1,4 +1,5 @@
 import { RequestError, Server } from 'proxy-chain';
+import { OpenTunnels } from './openTunnels.ts';
 
 /** What the relay does with one request or tunnel, decided from its Proxy-Authorization. */
 export type RelayDecision = { kind: 'upstream'; url: string } | { kind: 'unauthorized' } | { kind: 'refused' };
@@ -14,8 +15,13 @@ export interface ProxyRelayOptions {
 
 export interface ProxyRelay {
   port: number;
+  /** Closes the open connections whose credential no longer stands (run every SWEEP_EVERY_MS); how many were closed. */
+  sweep(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** How long a tunnel may outlive its start, its share or its account: at most this, and a request's time. */
+export const SWEEP_EVERY_MS = 10_000;
 
 /**
  * The server's HTTP proxy relay: a recipient's profile browser talks to it (through the agent's
@@ -25,18 +31,37 @@ export interface ProxyRelay {
  * proxy the relay may not reach gets a refusal (502), never a direct connection.
  */
 export async function startProxyRelay(options: ProxyRelayOptions): Promise<ProxyRelay> {
+  const tunnels = new OpenTunnels();
   const server = new Server({
     port: options.port,
     host: options.bind,
-    prepareRequestFunction: async ({ username, password }) => {
+    prepareRequestFunction: async ({ username, password, connectionId }) => {
       const decision = await options.decide(username ?? '', password ?? '');
-      if (decision.kind === 'upstream') return { upstreamProxyUrl: decision.url };
+      if (decision.kind === 'upstream') {
+        tunnels.note(connectionId, { username: username ?? '', password: password ?? '' });
+        return { upstreamProxyUrl: decision.url };
+      }
       if (decision.kind === 'unauthorized') return { requestAuthentication: true, failMsg: 'Facet relay: this credential is not good for a running start' };
       throw new RequestError("Facet relay: the profile's proxy is not one this server connects to", 502);
     },
   });
   server.on('requestFailed', ({ error }: { error: Error }) => options.onFailure(error.message));
+  server.on('connectionClosed', ({ connectionId }: { connectionId: number }) => tunnels.forget(connectionId));
   await server.listen();
+  const sweep = () =>
+    tunnels.sweep(
+      async ({ username, password }) => (await options.decide(username, password)).kind === 'upstream',
+      (id) => server.closeConnection(id),
+    );
+  const sweeping = setInterval(() => void sweep().catch((error: Error) => options.onFailure(error.message)), SWEEP_EVERY_MS);
+  sweeping.unref();
   let closing: Promise<void> | null = null;
-  return { port: server.port, close: () => (closing ??= server.close(true)) };
+  return {
+    port: server.port,
+    sweep,
+    close: () => {
+      clearInterval(sweeping);
+      return (closing ??= server.close(true));
+    },
+  };
 }

@@ -11,6 +11,7 @@ import type { RelayDecision } from '../relay/proxyRelay.ts';
 import type { RelayPass, RelayPasses } from '../relay/relayPasses.ts';
 import { UpstreamRefused, upstreamProxyUrl } from '../relay/upstreamProxy.ts';
 import { profileSecretsBinding } from './profileCodec.ts';
+import { readableProxyHost } from './storedFieldRules.ts';
 import { accessTo } from './profileAccess.ts';
 import type { SecretBox } from './secretBox.ts';
 
@@ -106,7 +107,8 @@ export class RelayService {
     return {
       // Written through the profile schema (profileCodec.ts), so one of its types.
       type: record.proxy_type as Proxy['type'],
-      host: record.proxy_host,
+      // A host stored before the host rule that the rule refuses reads as one that never resolves.
+      host: readableProxyHost(record.proxy_type, record.proxy_host),
       port: record.proxy_port,
       username: secrets.proxyUsername ?? '',
       password: secrets.proxyPassword ?? '',

@@ -88,3 +88,34 @@ export function getThroughTunnel(proxyPort: number, target: string, credential: 
     request.end();
   });
 }
+
+/**
+ * A CONNECT tunnel left open, as a browser keeps one to an https site or a WebSocket: `ask`
+ * sends one request inside it and reads the answer, `closed` settles when the proxy closes it.
+ */
+export function openTunnel(proxyPort: number, target: string, credential: { username: string; password: string }): Promise<{ ask: (path: string) => Promise<string>; closed: Promise<void>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: proxyPort, method: 'CONNECT', path: target, headers: { host: target, ...authorization(credential) }, agent: false });
+    request.on('connect', (response, socket) => {
+      if (response.statusCode !== 200) {
+        socket.destroy();
+        return reject(new Error(`tunnel refused: ${response.statusCode}`));
+      }
+      const closed = new Promise<void>((settle) => socket.once('close', () => settle()));
+      let waiting: ((text: string) => void) | null = null;
+      socket.on('data', (chunk: Buffer) => waiting?.(chunk.toString('utf8')));
+      socket.on('error', () => {});
+      resolve({
+        ask: (path) =>
+          new Promise((answer) => {
+            waiting = answer;
+            socket.write(`GET ${path} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+          }),
+        closed,
+        close: () => socket.destroy(),
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
