@@ -8,6 +8,7 @@ import {
   profileDetailCall,
   profileImportCall,
   profileLaunchCall,
+  profileLeaseReleaseCall,
   profileListCall,
   profileUpdateCall,
   savedProxyAddCall,
@@ -128,6 +129,26 @@ describe('no input answers with a 500', () => {
     // The new key is kept: the next start gets the same one, and the first profile keeps its own.
     expect(device.open((await alice.client.call(profileLaunchCall, { id: second, deviceKey: device.publicKey })).sealed, second).syncKey).toBe(secondKey);
     expect(device.open((await alice.client.call(profileLaunchCall, { id: first, deviceKey: device.publicKey })).sealed, first).syncKey).toBe(firstKey);
+  });
+
+  it('a sync key sealed with a key version this server does not hold is kept: the start is refused (1507), nothing taken', async () => {
+    const alice = await signedIn(server);
+    const [id] = (await createProfiles(alice.client, 1)) as [string];
+    const device = newDevice();
+    const key = device.open((await alice.client.call(profileLaunchCall, { id, deviceKey: device.publicKey })).sealed, id).syncKey;
+    await alice.client.call(profileLeaseReleaseCall, { id, deviceKey: device.publicKey });
+    const { sync_key } = await db().selectFrom('profiles').select('sync_key').where('id', '=', id).executeTakeFirstOrThrow();
+    // As after keys rotated on another instance: a version this one has not loaded.
+    const later = sync_key!.replace(/^v2:\d+:/, 'v2:99:');
+    await db().updateTable('profiles').set({ sync_key: later }).where('id', '=', id).execute();
+
+    await refusal(alice.client.call(profileLaunchCall, { id, deviceKey: device.publicKey }), Code.SYNC_KEY_UNREADABLE);
+    // Kept (replacing it would lose the saved state for good), and no lease was taken.
+    expect((await db().selectFrom('profiles').select('sync_key').where('id', '=', id).executeTakeFirstOrThrow()).sync_key).toBe(later);
+    expect((await alice.client.call(profileListCall, { page: 1, limit: 20 })).list.find((p) => p.id === id)?.runningOn).toBeNull();
+    // Once readable again, the same key comes back.
+    await db().updateTable('profiles').set({ sync_key }).where('id', '=', id).execute();
+    expect(device.open((await alice.client.call(profileLaunchCall, { id, deviceKey: device.publicKey })).sealed, id).syncKey).toBe(key);
   });
 });
 

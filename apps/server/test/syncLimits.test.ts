@@ -215,4 +215,43 @@ describe('a version a computer refused', () => {
     expect((await owner.client.call(profileSyncRestoreCall, { id: id!, versionId: bomb.id })).version).toMatchObject({ number: 4, restoredFrom: 2, refused: null, head: true });
     expect(pushes).toHaveLength(1);
   });
+
+  it('takes a refusal only of the version the start opened, and refused saves push out no more good versions than one save does', async () => {
+    const owner = await signedIn(server);
+    const runner = await signedIn(server);
+    const [id] = await createProfiles(owner.client, 1, { name: 'Shop with history' });
+    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [runner.username], permission: 'run' });
+    const laptop = newDevice();
+    const desktop = newDevice();
+    const save = async (client: ApiClient, deviceKey: string, baseVersionId: string | null) => {
+      const [manifest, data] = [chunkOf(300), chunkOf(400)];
+      expect((await putChunks(server, client, id!, deviceKey, [manifest, data])).status).toBe(200);
+      return (await client.call(profileSyncCommitCall, { id: id!, deviceKey, baseVersionId, manifestChunk: manifest.id, chunks: [data.id, manifest.id], files: 1, parts: ['site'], plainBytes: 400 })).version;
+    };
+    // The owner's good history: as many versions as are kept.
+    await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey });
+    let base: string | null = null;
+    const good = [];
+    for (let i = 0; i < syncLimits.keptVersions; i++) good.push((base = (await save(owner.client, laptop.publicKey, base)).id));
+    await owner.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: laptop.publicKey });
+
+    // A run-only recipient's start opens the newest; refusing an older good one is refused, unchanged.
+    await runner.client.call(profileLaunchCall, { id: id!, deviceKey: desktop.publicKey });
+    const older = refusal(runner.client.call(profileSyncRefuseCall, { id: id!, deviceKey: desktop.publicKey, versionId: good[3]!, reason: 'tampered' }), Code.SYNC_REFUSAL_NOT_OPENED);
+    expect((await older).data).toMatchObject({ number: 4, opened: syncLimits.keptVersions });
+    expect((await owner.client.call(profileSyncVersionsCall, { id: id! })).list.every((v) => v.refused === null)).toBe(true);
+
+    // Saves it then refuses, again and again: each refused save takes no place among the good ones.
+    let head = good.at(-1)!;
+    for (let i = 0; i < syncLimits.keptVersions + 2; i++) {
+      const junk = await save(runner.client, desktop.publicKey, head);
+      head = (await runner.client.call(profileSyncRefuseCall, { id: id!, deviceKey: desktop.publicKey, versionId: junk.id, reason: 'overCounted' })).head!.id;
+      expect(head).toBe(good.at(-1));
+    }
+    // The first refused save pushed out the oldest good one, as any save would; the next ones none (it was: all ten gone).
+    const list = (await owner.client.call(profileSyncVersionsCall, { id: id! })).list;
+    expect(list.filter((v) => v.refused === null).map((v) => v.id).reverse()).toEqual(good.slice(1));
+    // The newest refused ones stay to be shown, no more than the good ones.
+    expect(list.filter((v) => v.refused !== null)).toHaveLength(syncLimits.keptVersions);
+  });
 });

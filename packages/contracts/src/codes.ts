@@ -153,6 +153,13 @@ export const Code = {
   SYNC_SIZE_MISMATCH: 1504,
   /** Pushed to a profile's owner: a computer refused a stored version, starts pass it over; data: syncVersionRefusedPushSchema. */
   SYNC_VERSION_REFUSED: 1505,
+  /** A refusal names a version other than the one a start opens (the newest nobody refused): only that one can be refused. */
+  SYNC_REFUSAL_NOT_OPENED: 1506,
+  /**
+   * The profile's sync key is sealed with a key version this server does not hold (keys rotated
+   * on another instance, not yet loaded here): it is kept, not replaced, and the start refused.
+   */
+  SYNC_KEY_UNREADABLE: 1507,
 
   /* What a recipient of a shared profile gets (1620–1629). */
   /**
@@ -226,6 +233,8 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.SYNC_TOO_LARGE]: 'code.syncTooLarge',
   [Code.SYNC_SIZE_MISMATCH]: 'code.syncSizeMismatch',
   [Code.SYNC_VERSION_REFUSED]: 'code.syncVersionRefused',
+  [Code.SYNC_REFUSAL_NOT_OPENED]: 'code.syncRefusalNotOpened',
+  [Code.SYNC_KEY_UNREADABLE]: 'code.syncKeyUnreadable',
   [Code.PROXY_RELAY_OFF]: 'code.proxyRelayOff',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',

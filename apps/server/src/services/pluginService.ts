@@ -84,6 +84,8 @@ export class PluginService {
     const version: PluginVersionRecord = { id: newId('plv'), plugin_id: pluginId, version: pkg.manifest.version, sha256: pkg.sha256, size: pkg.size, created_at: now };
     try {
       await this.db.transaction().execute(async (trx) => {
+        // The version's row will count the bytes: the reservation ends in the same step, under the team's lock taken first.
+        await reservation.release(trx);
         const repo = new PluginsRepository(trx);
         const text = { ...(fields.name ? { name: fields.name } : {}), ...(fields.introduction !== undefined ? { introduction: fields.introduction } : {}), ...(fields.publisher !== undefined ? { publisher: fields.publisher } : {}) };
         if (existing) {
@@ -93,8 +95,6 @@ export class PluginService {
         }
         await repo.insertVersion(version);
         await this.log.record(trx, actor, existing ? 'plugin.newVersion' : 'plugin.upload', fields.name ?? existing!.name, { version: version.version });
-        // The version's row now counts the bytes: the reservation ends in the same step.
-        await reservation.release(trx);
       });
     } catch (error) {
       await reservation.release();

@@ -53,8 +53,27 @@ export class SecretBox {
       return this.open(binding, sealed);
     } catch (error) {
       if (!(error instanceof SecretUnreadable)) throw error;
-      this.log.warn({ secret: { ...error.binding, reason: error.reason } }, 'sealed value unreadable where it is stored; read as empty');
-      return fallback;
+      return this.readAsEmpty(error, fallback);
     }
+  }
+
+  /**
+   * As openOr, for a caller that replaces what does not open: a value sealed with a key version
+   * this server does not hold (keys rotated on another instance, not yet loaded here) still
+   * throws SecretUnreadable('unknown-key'), since it opens after a reload and replacing it
+   * would lose it for good.
+   */
+  openOrLost(binding: SealBinding, sealed: string, fallback: string): string {
+    try {
+      return this.open(binding, sealed);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadable) || error.reason === 'unknown-key') throw error;
+      return this.readAsEmpty(error, fallback);
+    }
+  }
+
+  private readAsEmpty(error: SecretUnreadable, fallback: string): string {
+    this.log.warn({ secret: { ...error.binding, reason: error.reason } }, 'sealed value unreadable where it is stored; read as empty');
+    return fallback;
   }
 }

@@ -37,7 +37,10 @@ export interface UsageSource {
  * (the bytes recorded by their source, in the same transaction) or released (the upload failed).
  */
 export interface StorageReservation {
-  /** Ends the reservation; inside `db`'s transaction when the stored bytes are recorded in it. */
+  /**
+   * Ends the reservation. Given the transaction that records the stored bytes, it takes the
+   * team's lock there: call it first in that transaction, so the lock is taken before the writes.
+   */
   release(db?: Executor): Promise<void>;
 }
 
@@ -115,7 +118,15 @@ export class StorageQuota {
       if (usedBytes + extraBytes > limitBytes) throw new AppError(Code.STORAGE_FULL, { usedBytes, limitBytes, neededBytes: extraBytes });
       await reservations.insert({ id, team_id: teamId, bytes: extraBytes, expires_at: now + RESERVATION_LIFETIME_MS });
     });
-    return { release: (db: Executor = this.db) => new StorageReservationsRepository(db).remove(id) };
+    return {
+      release: async (db?: Executor) => {
+        const reservations = new StorageReservationsRepository(db ?? this.db);
+        // Settled in the transaction that records the bytes: under the team's lock, or a reserve
+        // reading between that commit's two effects would count neither the bytes nor the room.
+        if (db) await reservations.lockTeam(teamId);
+        await reservations.remove(id);
+      },
+    };
   }
 
   private async used(teamId: string, db: Executor = this.db): Promise<{ usedBytes: number; bySource: Record<string, number> }> {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import { SyncChunksRepository } from '../repositories/syncChunks.ts';
@@ -55,15 +56,25 @@ export class SyncService {
     private readonly clock: Clock,
   ) {}
 
-  /** The profile's sync key in the clear (for the launch's sealed secrets), made at its first start. */
+  /**
+   * The profile's sync key in the clear (for the launch's sealed secrets), made at its first
+   * start. A key that can never open in this row (copied from another, secretBinding.test.ts;
+   * not a sealed value) is replaced: nothing sealed under it can be read again, so the profile
+   * starts without its old state rather than never (it was a 500). A key sealed with a key
+   * version this server does not hold is kept and the start refused (1507): keys rotated on
+   * another instance open here after a restart, and replacing it would lose the state for good.
+   */
   async syncKey(record: ProfileRecord): Promise<string> {
     const binding = profileSyncKeyBinding(record.owner_id, record.id);
     const profiles = new ProfilesRepository(this.db);
     let sealed = record.sync_key || (await profiles.syncKeyOf(record.id));
-    // A key that does not open in this row (copied from another, secretBinding.test.ts) is logged
-    // and read as none: nothing sealed under this row's own key can be read again, so the profile
-    // gets a new key and starts without the old state rather than never (it was a 500).
-    const opened = sealed ? this.secrets.openOr(binding, sealed, '') : '';
+    let opened = '';
+    try {
+      opened = sealed ? this.secrets.openOrLost(binding, sealed, '') : '';
+    } catch (error) {
+      if (error instanceof SecretUnreadable) throw new AppError(Code.SYNC_KEY_UNREADABLE);
+      throw error;
+    }
     if (opened) return opened;
     const made = this.secrets.seal(binding, randomBytes(32).toString('base64url'));
     // Two first starts at once: one key wins, both read it back.
@@ -108,8 +119,8 @@ export class SyncService {
       // reservation ends in the same step: the bytes are counted once, never twice or not at all.
       const now = this.clock.now();
       await this.db.transaction().execute(async (trx) => {
-        await new SyncChunksRepository(trx).record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), now);
         await reservation.release(trx);
+        await new SyncChunksRepository(trx).record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), now);
       });
       settled = true;
     } finally {
@@ -182,13 +193,20 @@ export class SyncService {
     const record = await this.reach(actor, input.id, 'run');
     const lease = await this.leases.assertHeld(input.id, input.deviceKey);
     const refusal = { at: this.clock.now(), by: actor.username, device: lease.device, reason: input.reason };
-    const { version, marked, usable } = await this.db.transaction().execute(async (trx) => {
+    const { version, marked, usable, collected } = await this.db.transaction().execute(async (trx) => {
       const versions = new SyncVersionsRepository(trx);
       const version = await versions.find(input.id, input.versionId);
       if (!version) throw new AppError(Code.NOT_FOUND, { ids: [input.versionId] });
+      // Only what a start opens can be refused: the newest nobody refused (the lease holder alone
+      // saves, and a restore waits for the lease, so it is still what this start opened). Any
+      // other would let one who may only run the profile push the owner's good versions aside.
+      // One already refused is answered as before: a refusal sent twice is no error.
+      const opened = await versions.newestUsable(input.id);
+      if (version.refused_at === null && opened?.id !== version.id) throw new AppError(Code.SYNC_REFUSAL_NOT_OPENED, { number: version.number, opened: opened?.number ?? null });
       const marked = await versions.markRefused(input.id, input.versionId, refusal);
-      return { version, marked, usable: await versions.newestUsable(input.id) };
+      return { version, marked, usable: await versions.newestUsable(input.id), collected: marked ? await this.prune(trx, input.id, refusal.at) : [] };
     });
+    await this.dropBlobs(input.id, collected);
     if (marked) {
       const told: SyncVersionRefusedPush = {
         profileId: input.id,
@@ -257,14 +275,24 @@ export class SyncService {
     return access!.record;
   }
 
-  /** Keeps the newest versions; forgets the rows of chunks no kept version uses. Returns the chunk ids to delete from the store. */
+  /**
+   * Keeps the newest version and, before it, the newest ones nobody refused (10 in all), and as
+   * many refused ones to show the owner; forgets the rows of chunks no kept version uses. Refused
+   * versions take no place among the usable ones: saves a start then refuses push out the one
+   * good version a save always does, and no more, however often they are made. Returns the
+   * chunk ids to delete from the store.
+   */
   private async prune(trx: Kysely<Database>, profileId: string, now: number): Promise<string[]> {
     const versions = new SyncVersionsRepository(trx);
     const list = await versions.list(profileId);
-    const dropped = list.slice(syncLimits.keptVersions);
-    await versions.remove(profileId, dropped.map((v) => v.id));
+    const [newest, ...older] = list;
+    const usable = older.filter((v) => v.refused_at === null).slice(0, syncLimits.keptVersions - 1);
+    const refused = list.filter((v) => v.refused_at !== null).slice(0, syncLimits.keptVersions);
+    const kept = [...new Set([...(newest ? [newest] : []), ...usable, ...refused])];
+    const keptIds = new Set(kept.map((v) => v.id));
+    await versions.remove(profileId, list.filter((v) => !keptIds.has(v.id)).map((v) => v.id));
     // Also what a save that never committed left behind (an upload cut off), once it is old enough.
-    const used = new Set(list.slice(0, syncLimits.keptVersions).flatMap((v) => JSON.parse(v.chunks) as string[]));
+    const used = new Set(kept.flatMap((v) => JSON.parse(v.chunks) as string[]));
     const chunks = new SyncChunksRepository(trx);
     const unused = (await chunks.idsBefore(profileId, now - COLLECT_GRACE_MS)).filter((id) => !used.has(id));
     await chunks.remove(profileId, unused);

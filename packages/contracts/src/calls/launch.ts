@@ -33,7 +33,7 @@ export const profileLaunchCall = defineCall({
   tag: 'profiles',
   summary:
     'What the desktop agent needs to open a profile (yours or shared with you): its settings without secrets, the proxy credentials, cookies and state key sealed to the agent\'s device key, a grant to save its cookies at stop, the lease that keeps it on this machine, and the newest version of its state. Refused when the plan has expired or another machine has it open.',
-  codes: [Code.NOT_FOUND, Code.PLAN_EXPIRED, Code.PROFILE_OPEN_ELSEWHERE],
+  codes: [Code.NOT_FOUND, Code.PLAN_EXPIRED, Code.PROFILE_OPEN_ELSEWHERE, Code.PROXY_RELAY_OFF, Code.SYNC_KEY_UNREADABLE],
   request: z.object({
     id: z.string().min(1).max(40),
     deviceKey: deviceKeyField,

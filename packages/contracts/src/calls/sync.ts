@@ -94,8 +94,9 @@ export const profileSyncRefuseCall = defineCall({
   method: 'post',
   access: 'session',
   tag: 'profiles',
-  summary: 'Marks a stored version of a profile\'s state as refused by the machine holding the profile\'s lease; answers the newest version not refused.',
-  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD],
+  summary:
+    "Marks the version of a profile's state its start opened (the newest nobody refused) as refused by the machine holding the profile's lease; answers the newest version not refused. Any other version is 1506, unchanged.",
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.SYNC_REFUSAL_NOT_OPENED],
   request: z.object({ id: profileId, deviceKey: deviceKeyField, versionId: z.string().min(1).max(40), reason: z.enum(syncRefusalReasons) }),
   response: z.object({ head: syncVersionSchema.nullable() }),
 });
