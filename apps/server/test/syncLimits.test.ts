@@ -148,6 +148,21 @@ describe('a version a computer refused', () => {
     expect(((await socket.emitWithAck(realtimeEvents.login, { auth: tokenOf(client), lang: 0 })) as { code: number }).code).toBe(Code.OK);
     return pushes;
   }
+  /** One saved version of a file's 900 bytes: its chunks uploaded, then committed. */
+  async function saveVersion(client: ApiClient, id: string, deviceKey: string, baseVersionId: string | null) {
+    const [manifest, data] = [chunkOf(600), chunkOf(900)];
+    expect((await putChunks(server, client, id, deviceKey, [manifest, data])).status).toBe(200);
+    return (await client.call(profileSyncCommitCall, { id, deviceKey, baseVersionId, manifestChunk: manifest.id, chunks: [data.id, manifest.id], files: 1, parts: ['site'], plainBytes: 900 })).version;
+  }
+  /** A profile shared to run with a second account, the owner's laptop and the recipient's desktop. */
+  async function sharedToRun(name: string) {
+    const owner = await signedIn(server);
+    const runner = await signedIn(server);
+    const [id] = (await createProfiles(owner.client, 1, { name })) as [string];
+    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id], accounts: [runner.username], permission: 'run' });
+    const save = (client: ApiClient, deviceKey: string, baseVersionId: string | null) => saveVersion(client, id, deviceKey, baseVersionId);
+    return { owner, runner, id, laptop: newDevice(), desktop: newDevice(), save };
+  }
   const nextPush = (pushes: RealtimePush[], count: number) =>
     new Promise<RealtimePush>((resolve) => {
       const look = () => (pushes.length >= count ? resolve(pushes[count - 1]!) : setTimeout(look, 10));
@@ -155,17 +170,7 @@ describe('a version a computer refused', () => {
     });
 
   it('is passed over for the newest good one at every later start, and the owner is told which and who made it', async () => {
-    const owner = await signedIn(server);
-    const runner = await signedIn(server);
-    const [id] = await createProfiles(owner.client, 1, { name: 'Shop with a bomb' });
-    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [runner.username], permission: 'run' });
-    const laptop = newDevice();
-    const desktop = newDevice();
-    const save = async (client: ApiClient, deviceKey: string, baseVersionId: string | null) => {
-      const [manifest, data] = [chunkOf(600), chunkOf(900)];
-      expect((await putChunks(server, client, id!, deviceKey, [manifest, data])).status).toBe(200);
-      return (await client.call(profileSyncCommitCall, { id: id!, deviceKey, baseVersionId, manifestChunk: manifest.id, chunks: [data.id, manifest.id], files: 1, parts: ['site'], plainBytes: 900 })).version;
-    };
+    const { owner, runner, id, laptop, desktop, save } = await sharedToRun('Shop with a bomb');
 
     // The owner saves a good version; the recipient, running it on its desktop, saves one on top.
     await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Office laptop' });
@@ -217,17 +222,7 @@ describe('a version a computer refused', () => {
   });
 
   it('takes a refusal only of the version the start opened, and refused saves push out no more good versions than one save does', async () => {
-    const owner = await signedIn(server);
-    const runner = await signedIn(server);
-    const [id] = await createProfiles(owner.client, 1, { name: 'Shop with history' });
-    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [runner.username], permission: 'run' });
-    const laptop = newDevice();
-    const desktop = newDevice();
-    const save = async (client: ApiClient, deviceKey: string, baseVersionId: string | null) => {
-      const [manifest, data] = [chunkOf(300), chunkOf(400)];
-      expect((await putChunks(server, client, id!, deviceKey, [manifest, data])).status).toBe(200);
-      return (await client.call(profileSyncCommitCall, { id: id!, deviceKey, baseVersionId, manifestChunk: manifest.id, chunks: [data.id, manifest.id], files: 1, parts: ['site'], plainBytes: 400 })).version;
-    };
+    const { owner, runner, id, laptop, desktop, save } = await sharedToRun('Shop with history');
     // The owner's good history: as many versions as are kept.
     await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey });
     let base: string | null = null;
