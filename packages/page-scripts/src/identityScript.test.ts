@@ -410,6 +410,22 @@ describe('canvas noise', () => {
     expect(Array.from(read.data)).toEqual(opaque.flat());
   });
 
+  it('is applied once however often the same script runs in one realm (a popup\'s first about:blank keeps its Window)', () => {
+    class CanvasRenderingContext2D {
+      getImageData(x: number, y: number, w: number, h: number) {
+        return { data: Uint8ClampedArray.from(edge.slice(0, w * h).flat()), width: w, height: h, x, y };
+      }
+    }
+    const scope = { CanvasRenderingContext2D, Uint8ClampedArray };
+    const script = identityScript({ ...base, canvas: true, noiseSeed: 5 })!;
+    new Function('globalThis', script)(scope);
+    const once = Array.from(new CanvasRenderingContext2D().getImageData(0, 0, 64, 64).data);
+    expect(once).not.toEqual(edge.flat());
+    new Function('globalThis', script)(scope);
+    // Twice, the noise cancelled out: the page read the pixels as painted (it was so in popups and frames).
+    expect(Array.from(new CanvasRenderingContext2D().getImageData(0, 0, 64, 64).data)).toEqual(once);
+  });
+
   it('flips some partly covered pixels, the same one the same way through any rectangle, and differently per profile', () => {
     const a = canvasWith(edge, 64, 5);
     const whole = Array.from(a.getImageData(0, 0, 64, 64).data);

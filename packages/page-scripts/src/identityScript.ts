@@ -80,11 +80,21 @@ function partsFor(options: PageScriptOptions): string[] {
  * helpers (__name and the like) would not exist in the page. It runs before the page's own code
  * in windows, frames and every kind of worker, once per global, and defines no global.
  */
-export function identityScript(options: PageScriptOptions): string | null {
+export function identityScript(options: PageScriptOptions, realmKey: string = newRealmKey()): string | null {
   const parts = partsFor(options);
   if (parts.length === 0) return null;
-  return `(function (options) {
+  return `(function (options, realmKey) {
   'use strict';
 ${prelude}${parts.join('')}
-})(${JSON.stringify(options)});`;
+})(${JSON.stringify(options)}, ${JSON.stringify(realmKey)});`;
+}
+
+/**
+ * The key by which the script knows its own stand-ins in a realm it already ran in (prelude's
+ * isOurs): random per script, so no page can ask for it.
+ */
+function newRealmKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -16,9 +16,21 @@ export const prelude = String.raw`
   var scope = typeof globalThis !== 'undefined' ? globalThis : self;
   var getPrototypeOf = Object.getPrototypeOf;
   var reflectApply = Reflect.apply;
+  var reflectHas = Reflect.has;
   var reflectSetPrototypeOf = Reflect.setPrototypeOf;
   /** Past this many links a chain is taken to have no cycle through us (a page's own proxies may loop). */
   var MAX_CHAIN = 10000;
+
+  /**
+   * Whether fn is already a stand-in of this launch's script: the script can run twice in one
+   * realm (a popup's or frame's first about:blank keeps its Window when it goes to a page of the
+   * same origin, and the new-document script runs again there), and noise applied twice cancels
+   * out. A stand-in says it has the launch's random key (its \`has\` trap); an engine function has
+   * no such property, no page knows the key, and nothing is called to find out.
+   */
+  var isOurs = function (fn) {
+    return typeof fn === 'function' && realmKey in fn;
+  };
 
   /** A proxy of the engine's function whose calls (and constructions) go through ours. */
   var disguise = function (original, handler) {
@@ -36,6 +48,9 @@ export const prelude = String.raw`
         return reflectSetPrototypeOf(target, proto);
       },
     };
+    traps.has = function (target, key) {
+      return key === realmKey || reflectHas(target, key);
+    };
     if (handler.apply) traps.apply = handler.apply;
     if (handler.construct) traps.construct = handler.construct;
     proxy = new Proxy(original, traps);
@@ -46,7 +61,7 @@ export const prelude = String.raw`
   var replaceMethod = function (proto, name, wrap) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
-    if (!descriptor || typeof descriptor.value !== 'function') return;
+    if (!descriptor || typeof descriptor.value !== 'function' || isOurs(descriptor.value)) return;
     var original = descriptor.value;
     var replacement = disguise(original, { apply: function (target, self, args) { return wrap(original, self, args); } });
     Object.defineProperty(proto, name, { value: replacement, writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: descriptor.configurable });
@@ -60,7 +75,7 @@ export const prelude = String.raw`
   var replaceGetter = function (proto, name, value) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
-    if (!descriptor || !descriptor.get) return;
+    if (!descriptor || !descriptor.get || isOurs(descriptor.get)) return;
     var original = descriptor.get;
     var getter = disguise(original, {
       apply: function (target, self) {
@@ -82,7 +97,7 @@ export const prelude = String.raw`
   var replaceAccessor = function (proto, name, get, set) {
     if (!proto) return;
     var descriptor = Object.getOwnPropertyDescriptor(proto, name);
-    if (!descriptor || !descriptor.get || !descriptor.set) return;
+    if (!descriptor || !descriptor.get || !descriptor.set || isOurs(descriptor.get)) return;
     var originalGet = descriptor.get;
     var originalSet = descriptor.set;
     var getter = disguise(originalGet, { apply: function (target, self) { return get.call(self, originalGet); } });
@@ -98,7 +113,7 @@ export const prelude = String.raw`
    */
   var replaceConstructor = function (name, construct, aliases) {
     var descriptor = Object.getOwnPropertyDescriptor(scope, name);
-    if (!descriptor || typeof descriptor.value !== 'function') return null;
+    if (!descriptor || typeof descriptor.value !== 'function' || isOurs(descriptor.value)) return null;
     var original = descriptor.value;
     var replacement = disguise(original, { construct: function (target, args, newTarget) { return construct(target, args, newTarget === replacement ? target : newTarget); } });
     var constructorSlot = Object.getOwnPropertyDescriptor(original.prototype, 'constructor');
