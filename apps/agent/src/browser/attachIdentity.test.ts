@@ -35,6 +35,7 @@ const commands: TargetCommands = {
   page: [{ method: 'Emulation.setUserAgentOverride', params: { userAgent: 'Windows' } }],
   frame: [],
   worker: [],
+  everySession: [{ method: 'Emulation.setUserAgentOverride', params: { userAgent: 'Windows' } }],
 };
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

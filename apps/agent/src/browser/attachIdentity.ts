@@ -32,6 +32,8 @@ async function tolerant(promise: Promise<unknown>): Promise<void> {
 export interface AttachedIdentity {
   /** Resolves with the target's session once it has the identity and is let go (a command sent on it now follows the resume). */
   ready(targetId: string): Promise<string>;
+  /** Gives every page and frame the settings their sessions share again (TargetCommands.everySession): a leaving client's session cleared them. */
+  reapply(): Promise<void>;
 }
 
 /**
@@ -50,6 +52,8 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
   // and is set up again: what counts is whether a session to it is still open.
   const liveSessions = new Map<string, Set<string>>();
   const targetOfSession = new Map<string, string>();
+  // The agent's sessions of pages and frames: where a client's leave is undone (reapply).
+  const windowSessions = new Set<string>();
   // A child's session ends with its parent's even when Chromium says so only for the parent.
   const childrenOf = new Map<string, Set<string>>();
   const ready = new Map<string, { promise: Promise<string>; resolve: (sessionId: string) => void; reject: (error: Error) => void }>();
@@ -71,6 +75,7 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
     childrenOf.delete(sessionId);
     const targetId = targetOfSession.get(sessionId);
     targetOfSession.delete(sessionId);
+    windowSessions.delete(sessionId);
     const sessions = targetId === undefined ? undefined : liveSessions.get(targetId);
     sessions?.delete(sessionId);
     if (targetId !== undefined && sessions?.size === 0) {
@@ -90,6 +95,7 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
     targetOfSession.set(sessionId, target.targetId);
     try {
       if (!content || duplicate) return;
+      if (!isWorker) windowSessions.add(sessionId);
       const own = isWorker ? commands.worker : target.type === 'page' ? commands.page : commands.frame;
       const steps: Promise<unknown>[] = [send({ method: 'Target.setAutoAttach', params: autoAttach }), ...own.map(send)];
       if (pageScript && isWorker) {
@@ -101,7 +107,13 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
         // for its answer (a round trip to a renderer that is still starting).
         steps.push(send({ method: 'Page.enable', params: {} }), send({ method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: pageScript, runImmediately: true } }));
       }
-      await Promise.all(steps);
+      // A worker runs its session's commands in the order they came, the script's evaluation
+      // before the resume that follows them, so its resume need not wait for their answers; and
+      // must not: a service worker paused at its start answers only once every session attached
+      // to it, a client's too, lets it go, and a client's resume waits for this set-up (it was
+      // 5 s per client command, cdpMux.ts).
+      if (isWorker) void Promise.all(steps).catch(onError);
+      else await Promise.all(steps);
     } catch (error) {
       onError(error);
     } finally {
@@ -129,5 +141,9 @@ export function attachIdentity(cdp: CdpConnection, commands: TargetCommands, pag
   cdp.onClose(() => {
     for (const entry of ready.values()) entry.reject(new CdpError('closed', 'Target.attachedToTarget', 'the browser closed'));
   });
-  return cdp.send('Target.setAutoAttach', autoAttach).then(() => ({ ready: (targetId: string) => readiness(targetId).promise }));
+  const reapply = async () => {
+    const sends = [...windowSessions].flatMap((sessionId) => commands.everySession.map((command) => tolerant(cdp.send(command.method, command.params, sessionId))));
+    await Promise.all(sends).catch(onError);
+  };
+  return cdp.send('Target.setAutoAttach', autoAttach).then(() => ({ ready: (targetId: string) => readiness(targetId).promise, reapply }));
 }

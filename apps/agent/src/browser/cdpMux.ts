@@ -27,17 +27,37 @@ export interface MuxClient {
   close(): void;
 }
 
+/**
+ * The profile's identity as the mux keeps it for clients' sessions (TargetCommands.everySession
+ * says why a client's session must carry it too).
+ */
+export interface MuxIdentity {
+  /** Sent on each page session a client takes, before anything of the client's on it. */
+  everySession: readonly { method: string; params: Record<string, unknown> }[];
+  /** The profile's user-agent override: a client's own one is completed with its platform and languages. */
+  userAgent: Record<string, unknown>;
+  /** A client's page sessions are gone: their detach cleared what pages share, to be given back. */
+  clientLeft(): void;
+}
+
+/** A client's own user-agent overrides: completed so that a page never falls back to the machine's platform. */
+const USER_AGENT_OVERRIDES = new Set(['Emulation.setUserAgentOverride', 'Network.setUserAgentOverride']);
+
 export interface MuxOptions {
   /**
-   * Resolves when the agent has given `targetId` its identity. A client's
-   * `Runtime.runIfWaitingForDebugger` waits for it: otherwise a client attached with
-   * waitForDebuggerOnStart could let a new worker or page run before the agent's overrides.
+   * Resolves when the agent has given `targetId` its identity. A client's commands to such a
+   * target wait for it, and so does the answer to a client's `Target.createTarget`: otherwise a
+   * client could resume, script or navigate a new page or worker before the agent's overrides.
    */
   ready?: (targetId: string) => Promise<unknown>;
+  identity?: MuxIdentity;
 }
 
 /** The targets the agent gives the profile's identity (attachIdentity.ts). */
 const IDENTITY_TYPES = new Set(['page', 'iframe', 'worker', 'shared_worker', 'service_worker']);
+
+/** Targets whose sessions write the page settings they share (MuxIdentity). */
+const WINDOW_TYPES = new Set(['page', 'iframe']);
 
 /** Longest a client's resume waits for the agent's set-up (it takes milliseconds). */
 const READY_WAIT_MS = 5_000;
@@ -53,10 +73,12 @@ const READY_WAIT_MS = 5_000;
 export class CdpMux {
   private nextId = 0;
   /** Our id on the pipe → who asked, and their id. */
-  private readonly pending = new Map<number, { channel: Channel; id: number | undefined }>();
+  private readonly pending = new Map<number, { channel: Channel; id: number | undefined; method: string | undefined }>();
   /** Sessions that belong to a client; every other session is the agent's. */
   private readonly owners = new Map<string, Channel>();
   private readonly targets = new Map<string, string>();
+  /** Clients' sessions of pages and frames, which carry the identity's shared settings. */
+  private readonly windows = new Set<string>();
   private readonly agent: Channel;
   private agentListener: (text: string) => void = () => {};
   private readonly closeListeners = new Set<(why: string) => void>();
@@ -87,12 +109,17 @@ export class CdpMux {
     this.options.ready = ready;
   }
 
+  setIdentity(identity: MuxIdentity): void {
+    this.options.identity = identity;
+  }
+
   /**
    * Attaches a client at `home`; its messages come back through `deliver` as text. With a
    * `mask` (cdpMask.ts), what it sends and hears is rewritten so pages cannot tell it is there.
    */
   async attachClient(home: ClientHome, deliver: (text: string) => void, onGone: () => void, mask: CdpMask | null = null): Promise<MuxClient> {
     const homeSession = await this.openHome(home);
+    if (!('browser' in home)) this.giveIdentity(homeSession);
     let gone = false;
     const channel: Channel = {
       deliver: (message) => {
@@ -108,8 +135,9 @@ export class CdpMux {
       gone = true;
       for (const session of channel.owned) this.disown(session);
       this.closeListeners.delete(onPipeClose);
-      // Its children go with it; the browser and its pages stay.
-      this.forward(this.agent, { id: undefined, method: 'Target.detachFromTarget', params: { sessionId: homeSession } });
+      // Its children go with it; the browser and its pages stay, and get back what the
+      // detach of its page sessions cleared.
+      this.forward(this.afterwards(() => this.options.identity?.clientLeft()), { id: undefined, method: 'Target.detachFromTarget', params: { sessionId: homeSession } });
     };
     const onPipeClose = () => {
       gone = true;
@@ -144,16 +172,18 @@ export class CdpMux {
       channel.deliver({ id: message.id, error: { code: -32001, message: 'Session with given id not found.' }, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
       return;
     }
+    if (USER_AGENT_OVERRIDES.has(message.method) && this.options.identity) message = { ...message, params: completedUserAgent(message.params ?? {}, this.options.identity.userAgent) };
+    // Nothing of a client's runs in a target before the agent has given it the identity: not
+    // its resume (a paused worker or page would start without it), not an evaluation, not a
+    // navigation (a document committed before the agent's new-document script is in misses it).
     const targetId = this.targets.get(session);
-    if (message.method === 'Runtime.runIfWaitingForDebugger' && targetId && this.options.ready) {
-      await Promise.race([this.options.ready(targetId).catch(() => {}), delay(READY_WAIT_MS)]);
-    }
+    if (targetId) await this.whenReady(targetId);
     this.forward(channel, { ...message, sessionId: session });
   }
 
   private forward(channel: Channel, message: Message): void {
     const id = ++this.nextId;
-    this.pending.set(id, { channel, id: message.id });
+    this.pending.set(id, { channel, id: message.id, method: message.method });
     this.pipe.send(JSON.stringify({ ...message, id }));
   }
 
@@ -172,6 +202,25 @@ export class CdpMux {
     });
   }
 
+  /** Resolves once the agent has set `targetId` up, or after READY_WAIT_MS whatever happened. */
+  private async whenReady(targetId: string): Promise<void> {
+    if (!this.options.ready) return;
+    await Promise.race([this.options.ready(targetId).catch(() => {}), delay(READY_WAIT_MS)]);
+  }
+
+  /** The identity's shared page settings on a client's session, sent ahead of the client's own commands. */
+  private giveIdentity(session: string): void {
+    const identity = this.options.identity;
+    if (!identity) return;
+    this.windows.add(session);
+    for (const command of identity.everySession) this.forward(this.agent, { id: undefined, method: command.method, params: command.params, sessionId: session });
+  }
+
+  /** A channel for one housekeeping command whose answer starts `then`. */
+  private afterwards(then: () => void): Channel {
+    return { deliver: () => then(), owned: new Set() };
+  }
+
   private own(session: string, channel: Channel, targetId?: string): void {
     this.owners.set(session, channel);
     channel.owned.add(session);
@@ -179,6 +228,7 @@ export class CdpMux {
   }
 
   private disown(session: string): void {
+    this.windows.delete(session);
     this.owners.get(session)?.owned.delete(session);
     this.owners.delete(session);
     this.targets.delete(session);
@@ -192,9 +242,19 @@ export class CdpMux {
       this.pending.delete(message.id);
       if (asked.id === undefined && asked.channel === this.agent) return; // our own housekeeping
       message.id = asked.id as number;
+      // A page a client creates is answered once the agent has given it the identity: what the
+      // client does next in it (attach, navigate) comes after.
+      const created = asked.method === 'Target.createTarget' && asked.channel !== this.agent ? message.result?.targetId : undefined;
+      if (typeof created === 'string') {
+        void this.whenReady(created).then(() => asked.channel.deliver(message));
+        return;
+      }
       // A target the client attached by hand is its own from now on (never paused: no resume to hold).
       const attached = message.result?.sessionId;
-      if (typeof attached === 'string' && asked.channel !== this.agent) this.own(attached, asked.channel);
+      if (typeof attached === 'string' && asked.channel !== this.agent && asked.channel.owned.size > 0) {
+        this.own(attached, asked.channel);
+        this.giveIdentity(attached);
+      }
       asked.channel.deliver(message);
       return;
     }
@@ -204,10 +264,26 @@ export class CdpMux {
       // Only what the agent gives an identity is worth holding a resume for; a tab (the
       // container of a page) or a browser has none, and nothing would ever say it is ready.
       this.own(params.sessionId, owner, IDENTITY_TYPES.has(params.targetInfo.type) ? params.targetInfo.targetId : undefined);
+      if (WINDOW_TYPES.has(params.targetInfo.type)) this.giveIdentity(params.sessionId);
     }
     owner.deliver(message);
-    if (owner !== this.agent && message.method === 'Target.detachedFromTarget') this.disown((message.params as { sessionId: string }).sessionId);
+    if (owner !== this.agent && message.method === 'Target.detachedFromTarget') {
+      const session = (message.params as { sessionId: string }).sessionId;
+      const window = this.windows.delete(session);
+      this.disown(session);
+      if (window) this.options.identity?.clientLeft();
+    }
   }
+}
+
+/**
+ * A client's own user-agent override, completed from the profile's: a reset (no user agent) is
+ * the profile's own override, and one without a platform or languages gets the profile's.
+ * Otherwise the page would read the machine's platform under whatever user agent it was given.
+ */
+function completedUserAgent(params: Record<string, unknown>, profile: Record<string, unknown>): Record<string, unknown> {
+  if (!params.userAgent) return { ...profile };
+  return { ...params, platform: params.platform ?? profile.platform, acceptLanguage: params.acceptLanguage ?? profile.acceptLanguage };
 }
 
 function delay(ms: number): Promise<void> {

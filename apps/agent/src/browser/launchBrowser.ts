@@ -6,7 +6,7 @@ import { StartFailure } from '../core/startFailure.ts';
 import { attachIdentity, type AttachedIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from './cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from './cdpEndpoint.ts';
-import { CdpMux } from './cdpMux.ts';
+import { CdpMux, type MuxIdentity } from './cdpMux.ts';
 import { fromCdpCookies } from './cdpCookies.ts';
 import { savableCookies, setStoredCookies } from './storedCookies.ts';
 import { machineFonts } from './machineFonts.ts';
@@ -141,6 +141,8 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     trace('autoAttach');
     // A script's resume of a paused target waits for the agent's own set-up of it.
     mux.setReady((targetId) => identity.ready(targetId));
+    // Clients' page sessions carry the settings pages share; their leave is undone.
+    mux.setIdentity(muxIdentity(plan.targetCommands, identity));
     // The first tab is created and given the identity while the browser's permissions and the
     // cookies go in; it navigates once all of them are in.
     const firstTab = newTab(connection, identity, trace);
@@ -260,6 +262,26 @@ async function cameUp(connection: CdpConnection, chromium: PipedChromium): Promi
 const START_MS = 30_000;
 
 /** The agent's DevTools endpoint for scripts; a fixed port another program holds is a start failure. */
+/**
+ * What the mux keeps of the identity for clients. A leaving client's sessions clear what pages
+ * share in their renderer, which handles that after the browser's answer to the detach and
+ * on another channel than the agent's: given back at once, and again a moment later.
+ */
+function muxIdentity(commands: LaunchPlan['targetCommands'], identity: AttachedIdentity): MuxIdentity {
+  const userAgent = commands.everySession.find((c) => c.method === 'Emulation.setUserAgentOverride')?.params ?? {};
+  return {
+    everySession: commands.everySession,
+    userAgent,
+    clientLeft: () => {
+      void identity.reapply();
+      setTimeout(() => void identity.reapply(), REAPPLY_AGAIN_MS).unref();
+    },
+  };
+}
+
+/** When the identity is given back a second time after a client leaves (muxIdentity). */
+const REAPPLY_AGAIN_MS = 250;
+
 async function startDevtools(mux: CdpMux, connection: CdpConnection, port: number, open: boolean): Promise<CdpEndpoint> {
   try {
     return await startCdpEndpoint(mux, connection, { port, open });

@@ -37,6 +37,13 @@ export interface TargetCommands {
   page: CdpCommand[];
   frame: CdpCommand[];
   worker: CdpCommand[];
+  /**
+   * What a page keeps in settings its sessions share (the platform, touch points): at every new
+   * document each attached session writes its own, an empty one too, and a session's detach
+   * clears them (Blink's InspectorEmulationAgent: Restore and disable). So a client's session is
+   * given these as well, and the agent's own sessions again when a client leaves (cdpMux.ts).
+   */
+  everySession: CdpCommand[];
 }
 
 export interface LaunchPlan {
@@ -139,8 +146,9 @@ function targetCommandsFor(identity: Identity): TargetCommands {
     { method: 'Emulation.setUserAgentOverride', params: userAgent },
     { method: 'Emulation.setHardwareConcurrencyOverride', params: { hardwareConcurrency: identity.hardwareConcurrency } },
   ];
-  const windows: CdpCommand[] = [...common];
-  if (identity.maxTouchPoints > 0) windows.push({ method: 'Emulation.setTouchEmulationEnabled', params: { enabled: true, maxTouchPoints: identity.maxTouchPoints } });
+  const everySession: CdpCommand[] = [{ method: 'Emulation.setUserAgentOverride', params: userAgent }];
+  if (identity.maxTouchPoints > 0) everySession.push({ method: 'Emulation.setTouchEmulationEnabled', params: { enabled: true, maxTouchPoints: identity.maxTouchPoints } });
+  const windows: CdpCommand[] = [...common, ...everySession.slice(1)];
   if (identity.geolocation.mode !== 'block') {
     const { latitude, longitude, accuracy } = identity.geolocation;
     windows.push({ method: 'Emulation.setGeolocationOverride', params: { latitude, longitude, accuracy } });
@@ -156,6 +164,7 @@ function targetCommandsFor(identity: Identity): TargetCommands {
     frame: windows,
     // Workers' own requests (imports, fetches) carry the user agent through the Network domain.
     worker: [...common, { method: 'Network.setUserAgentOverride', params: userAgent }],
+    everySession,
   };
 }
 
