@@ -130,7 +130,7 @@ const pages: Record<string, [string, string]> = {
     `<!doctype html><title>identity</title><script>
   // What the page's first script reads, before anything else of it runs.
   window.firstReport = ${FIRST_REPORT};
-</script><iframe src="/frame"></iframe><script>
+</script><iframe src="/frame"></iframe><button id="popup" onclick="window.popupWindow = window.open('/?popup')">popup</button><script>
   window.report = () => (${REPORT});
   window.fromFrame = () => document.querySelector('iframe').contentWindow.eval('(' + ${JSON.stringify(REPORT)} + ')');
   window.surfaces = () => ${SURFACES};
