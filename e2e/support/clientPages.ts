@@ -29,6 +29,22 @@ const viaPuppeteer: OpenClientPage = async (started, url) => {
   return { evaluate: (expression) => page.evaluate(expression), click: (selector) => page.click(selector), close: () => browser.disconnect() };
 };
 
+/** Puppeteer in a browser context of its own: `createBrowserContext()`, then its `newPage()`. */
+const viaPuppeteerContext: OpenClientPage = async (started, url) => {
+  const browser = await puppeteer.connect({ browserWSEndpoint: started.ws.puppeteer, defaultViewport: null });
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  return {
+    evaluate: (expression) => page.evaluate(expression),
+    click: (selector) => page.click(selector),
+    close: async () => {
+      await context.close();
+      await browser.disconnect();
+    },
+  };
+};
+
 /** Playwright: `connectOverCDP`, the default context's `newPage()`, `page.goto`. */
 const viaPlaywright: OpenClientPage = async (started, url) => {
   const browser = await playwright.connectOverCDP(started.ws.puppeteer);
@@ -95,6 +111,7 @@ const viaSelenium: OpenClientPage = async (started, url) => {
 
 export const clients: Record<string, { open: OpenClientPage; startQuery: string }> = {
   puppeteer: { open: viaPuppeteer, startQuery: '' },
+  'puppeteer in a new browser context': { open: viaPuppeteerContext, startQuery: '' },
   Playwright: { open: viaPlaywright, startQuery: '' },
   'raw CDP': { open: viaRawCdp, startQuery: '' },
   Selenium: { open: viaSelenium, startQuery: '&selenium=1' },
