@@ -47,4 +47,9 @@ describe('a profile\'s proxy hop', () => {
   it.skipIf(process.getuid?.() !== 0)('refuses another user of the machine (needs root to act as nobody)', async () => {
     expect(await getAs(65534, hop, target)).toMatch(/^error (ECONNRESET|EPIPE)$/);
   });
+
+  // The fuzz of every agent port once drew this and got proxy-chain's 594 (e2e localAttacks).
+  it('answers a request for port 0 with 400: no destination, not a refused connection', async () => {
+    expect(await getAs(null, hop, 'http://127.0.0.1:0/')).toMatch(/^400 /);
+  });
 });

@@ -135,6 +135,9 @@ export async function startProxyHop({ proxy, dns, localPorts }: HopOptions): Pro
       // Nothing is sent on before the connection is known to be of the agent's own user.
       if (!(await (ownUser.get(request.socket) ?? fromOwnUser(request.socket)))) throw new RequestError('Not a process of this user', 403);
       if (username === agentUser && password === agentPassword) return { upstreamProxyUrl: upstream, dnsLookup: lookup };
+      // A port nothing can listen on names no destination: a bad request (400), not a
+      // connection tried and refused (proxy-chain's 5xx), whoever would carry it.
+      if (!(port >= 1 && port <= 65535)) throw new RequestError('Not a port a server can listen on', 400);
       if (isChromiumServiceHost(hostname)) {
         blocked++;
         throw new RequestError('Blocked by the profile hop', 403);
