@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
@@ -7,6 +9,7 @@ import puppeteer from 'puppeteer-core';
 import { Builder, By, until } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, testChromiumFlags } from '../support/browser.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 
 /**
@@ -33,6 +36,7 @@ interface Leaks {
   bindings: string[];
   webdriver: boolean;
   runtimeEnable: boolean;
+  consoleFormatting: boolean;
 }
 
 async function startedEndpoint(name: string): Promise<{ id: string; ws: string }> {
@@ -133,6 +137,9 @@ describe('an attached client, as the page sees it', () => {
     const byPlaywright = await seenByPlaywright(unmasked);
     expect(byPlaywright.sourceUrl).toBe(true);
     expect(byPlaywright.bindings).toContain('__playwright__binding__');
+    // Both switched the Runtime domain on in the page, and the page saw its console formatted.
+    expect(byPuppeteer.consoleFormatting).toBe(true);
+    expect(byPlaywright.consoleFormatting).toBe(true);
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 
@@ -141,10 +148,32 @@ describe('an attached client, as the page sees it', () => {
     for (const seen of [await seenByPuppeteer(ws), await seenByPlaywright(ws)]) {
       expect(seen.stacksSeen).toBeGreaterThan(0);
       expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false });
-      // Measured, not masked: Chromium 156 shows a page nothing of the Runtime domain being on.
+      // The classic stack-getter probe: Chromium 156 no longer formats through it either way.
       expect(seen.runtimeEnable).toBe(false);
+      // The agent answered the client's Runtime.enable itself: nothing formatted the console.
+      expect(seen.consoleFormatting).toBe(false);
     }
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
+  });
+
+  it.skipIf(!fs.existsSync('/usr/bin/chromedriver'))('Selenium on a bare Chromium (no agent between): the page sees chromedriver and its console formatted', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-bare-'));
+    const bare = spawn(chromiumPath(), [...testChromiumFlags, '--headless=new', `--user-data-dir=${dataDir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
+    try {
+      const activePort = path.join(dataDir, 'DevToolsActivePort');
+      await expect.poll(() => fs.existsSync(activePort) && fs.readFileSync(activePort, 'utf8').includes('\n'), { timeout: 15_000 }).toBe(true);
+      const port = fs.readFileSync(activePort, 'utf8').split('\n')[0];
+      const seen = await seenBySelenium(`127.0.0.1:${port}`, '/usr/bin/chromedriver');
+      expect(seen.bindings.some((name) => name.startsWith('cdc_'))).toBe(true);
+      expect(seen.consoleFormatting).toBe(true);
+      // Chromium's own debugging port says so to every page.
+      expect(seen.webdriver).toBe(true);
+    } finally {
+      bare.kill();
+      await new Promise((resolve) => bare.once('exit', resolve));
+      // Chromium's helper processes may still be writing for a moment after the browser's exit.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
   });
 
   it.skipIf(!fs.existsSync('/usr/bin/chromedriver'))('Selenium by host:port (selenium=1), through chromedriver: nothing of chromedriver either', async () => {
@@ -153,7 +182,7 @@ describe('an attached client, as the page sees it', () => {
     expect(started.body.data.webdriver).toBe('/usr/bin/chromedriver');
     const seen = await seenBySelenium(started.body.data.ws.selenium as string, started.body.data.webdriver as string);
     expect(seen.stacksSeen).toBeGreaterThan(0);
-    expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false });
+    expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false, consoleFormatting: false });
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 });

@@ -1,5 +1,6 @@
 import type { CdpTransport } from './cdp.ts';
 import type { CdpMask } from './cdpMask.ts';
+import { QuietRuntime, type QuietKind } from './quietRuntime.ts';
 
 interface Message {
   id?: number;
@@ -15,6 +16,8 @@ interface Channel {
   deliver(message: Message): void;
   /** The sessions a client attached (its home first); unused for the agent, which may use any. */
   owned: Set<string>;
+  /** A masked client's Runtime domain, answered by the mux (quietRuntime.ts). */
+  quiet?: QuietRuntime;
 }
 
 /** What a client attaches to: the whole browser (as Puppeteer and Playwright do) or one page. */
@@ -56,6 +59,9 @@ export interface MuxOptions {
 /** The targets the agent gives the profile's identity (attachIdentity.ts). */
 const IDENTITY_TYPES = new Set(['page', 'iframe', 'worker', 'shared_worker', 'service_worker']);
 
+/** Targets whose Runtime is kept quiet for a masked client, by the kind of context they hold. */
+const QUIET_KINDS: Record<string, QuietKind> = { page: 'window', iframe: 'window', worker: 'worker', shared_worker: 'worker', service_worker: 'worker' };
+
 /** Targets whose sessions write the page settings they share (MuxIdentity). */
 const WINDOW_TYPES = new Set(['page', 'iframe']);
 
@@ -73,7 +79,9 @@ const READY_WAIT_MS = 5_000;
 export class CdpMux {
   private nextId = 0;
   /** Our id on the pipe → who asked, and their id. */
-  private readonly pending = new Map<number, { channel: Channel; id: number | undefined; method: string | undefined }>();
+  private readonly pending = new Map<number, { channel: Channel; id: number | undefined; method: string | undefined; params: Record<string, unknown> | undefined; sessionId: string | undefined }>();
+  /** What each target is, as the browser's target events said: a client's session on it is quiet by its kind. */
+  private readonly targetInfos = new Map<string, { type: string; url: string }>();
   /** Sessions that belong to a client; every other session is the agent's. */
   private readonly owners = new Map<string, Channel>();
   private readonly targets = new Map<string, string>();
@@ -129,7 +137,10 @@ export class CdpMux {
       },
       owned: new Set(),
     };
+    if (mask) channel.quiet = new QuietRuntime(this.quietHost(channel));
     this.own(homeSession, channel);
+    // A client on one page's endpoint (/devtools/page/…) is on a page, heard of or not.
+    if (!('browser' in home)) this.quietOn(channel, homeSession, home.targetId, this.targetInfos.get(home.targetId) ?? { type: 'page', url: '' });
     const leave = () => {
       if (gone) return;
       gone = true;
@@ -166,6 +177,7 @@ export class CdpMux {
 
   private async fromClient(channel: Channel, message: Message, homeSession: string): Promise<void> {
     if (typeof message.id !== 'number' || typeof message.method !== 'string' || !channel.owned.has(homeSession)) return;
+    const method = message.method;
     const session = message.sessionId ?? homeSession;
     if (this.owners.get(session) !== channel) {
       // Another's session (the agent's or another client's) is not this client's to drive.
@@ -178,12 +190,42 @@ export class CdpMux {
     // navigation (a document committed before the agent's new-document script is in misses it).
     const targetId = this.targets.get(session);
     if (targetId) await this.whenReady(targetId);
+    if (channel.quiet) {
+      const outcome = await channel.quiet.command(session, { method, params: message.params });
+      if ('answer' in outcome) {
+        channel.deliver({ id: message.id, result: outcome.answer, sessionId: session });
+        return;
+      }
+      message = { ...message, params: outcome.forward };
+    }
     this.forward(channel, { ...message, sessionId: session });
+  }
+
+  /** How a client's quiet runtime asks the browser and tells the client. */
+  private quietHost(channel: Channel) {
+    return {
+      call: (session: string, method: string, params: Record<string, unknown> = {}) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const asked: Channel = {
+            deliver: (message) => (message.error ? reject(new Error(`${method}: ${JSON.stringify(message.error)}`)) : resolve(message.result ?? {})),
+            owned: new Set(),
+          };
+          this.forward(asked, { method, params, sessionId: session });
+        }),
+      emit: (session: string, method: string, params: Record<string, unknown>) => channel.deliver({ method, params, sessionId: session }),
+    };
+  }
+
+  /** A client's session on `targetId` is quiet if the client is masked and the target holds contexts. */
+  private quietOn(channel: Channel, session: string, targetId: string | undefined, info = targetId ? this.targetInfos.get(targetId) : undefined): void {
+    // A target the mux never heard of is left to the browser: guessing its kind would leave the client waiting.
+    const kind = info ? QUIET_KINDS[info.type] : undefined;
+    if (channel.quiet && kind) channel.quiet.track(session, kind, info?.url);
   }
 
   private forward(channel: Channel, message: Message): void {
     const id = ++this.nextId;
-    this.pending.set(id, { channel, id: message.id, method: message.method });
+    this.pending.set(id, { channel, id: message.id, method: message.method, params: message.params, sessionId: message.sessionId });
     this.pipe.send(JSON.stringify({ ...message, id }));
   }
 
@@ -221,6 +263,18 @@ export class CdpMux {
     return { deliver: () => then(), owned: new Set() };
   }
 
+  /** Remembers what a target is from the browser's target events, whoever they were for. */
+  private noteTarget(message: Message): void {
+    if (message.method === 'Target.targetDestroyed' || (message.method === 'Target.detachedFromTarget' && !message.sessionId)) {
+      const gone = message.params?.targetId;
+      if (typeof gone === 'string') this.targetInfos.delete(gone);
+      return;
+    }
+    if (message.method !== 'Target.attachedToTarget' && message.method !== 'Target.targetCreated' && message.method !== 'Target.targetInfoChanged') return;
+    const info = message.params?.targetInfo as { targetId?: string; type?: string; url?: string } | undefined;
+    if (info?.targetId && info.type) this.targetInfos.set(info.targetId, { type: info.type, url: info.url ?? '' });
+  }
+
   private own(session: string, channel: Channel, targetId?: string): void {
     this.owners.set(session, channel);
     channel.owned.add(session);
@@ -229,6 +283,7 @@ export class CdpMux {
 
   private disown(session: string): void {
     this.windows.delete(session);
+    this.owners.get(session)?.quiet?.forget(session);
     this.owners.get(session)?.owned.delete(session);
     this.owners.delete(session);
     this.targets.delete(session);
@@ -254,19 +309,28 @@ export class CdpMux {
       if (typeof attached === 'string' && asked.channel !== this.agent && asked.channel.owned.size > 0) {
         this.own(attached, asked.channel);
         this.giveIdentity(attached);
+        const targetId = asked.params?.targetId;
+        if (typeof targetId === 'string') this.quietOn(asked.channel, attached, targetId);
+      }
+      // A world a quiet client asked for is told to it before the answer, as Chromium orders them.
+      if (asked.method === 'Page.createIsolatedWorld' && asked.channel.quiet && asked.sessionId && !message.error) {
+        asked.channel.quiet.isolatedWorldCreated(asked.sessionId, asked.params, message.result);
       }
       asked.channel.deliver(message);
       return;
     }
+    this.noteTarget(message);
     const owner = (message.sessionId && this.owners.get(message.sessionId)) || this.agent;
     if (owner !== this.agent && message.method === 'Target.attachedToTarget') {
-      const params = message.params as { sessionId: string; targetInfo: { targetId: string; type: string } };
+      const params = message.params as { sessionId: string; targetInfo: { targetId: string; type: string; url: string } };
       // Only what the agent gives an identity is worth holding a resume for; a tab (the
       // container of a page) or a browser has none, and nothing would ever say it is ready.
       this.own(params.sessionId, owner, IDENTITY_TYPES.has(params.targetInfo.type) ? params.targetInfo.targetId : undefined);
       if (WINDOW_TYPES.has(params.targetInfo.type)) this.giveIdentity(params.sessionId);
+      this.quietOn(owner, params.sessionId, params.targetInfo.targetId, params.targetInfo);
     }
-    owner.deliver(message);
+    if (owner !== this.agent && owner.quiet && message.sessionId && message.method) owner.quiet.event(message.sessionId, message.method, message.params ?? {}, () => owner.deliver(message));
+    else owner.deliver(message);
     if (owner !== this.agent && message.method === 'Target.detachedFromTarget') {
       const session = (message.params as { sessionId: string }).sessionId;
       const window = this.windows.delete(session);
