@@ -172,7 +172,7 @@ describe('an attached client, as the page sees it', () => {
       bare.kill();
       await new Promise((resolve) => bare.once('exit', resolve));
       // Chromium's helper processes may still be writing for a moment after the browser's exit.
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 });
     }
   });
 

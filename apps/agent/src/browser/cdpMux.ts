@@ -217,10 +217,10 @@ export class CdpMux {
   }
 
   /** A client's session on `targetId` is quiet if the client is masked and the target holds contexts. */
-  private quietOn(channel: Channel, session: string, targetId: string | undefined, info = targetId ? this.targetInfos.get(targetId) : undefined): void {
+  private quietOn(channel: Channel, session: string, targetId: string | undefined, info = targetId ? this.targetInfos.get(targetId) : undefined, paused = false): void {
     // A target the mux never heard of is left to the browser: guessing its kind would leave the client waiting.
     const kind = info ? QUIET_KINDS[info.type] : undefined;
-    if (channel.quiet && kind) channel.quiet.track(session, kind, info?.url);
+    if (channel.quiet && kind) channel.quiet.track(session, kind, info?.url, paused);
   }
 
   private forward(channel: Channel, message: Message): void {
@@ -322,12 +322,12 @@ export class CdpMux {
     this.noteTarget(message);
     const owner = (message.sessionId && this.owners.get(message.sessionId)) || this.agent;
     if (owner !== this.agent && message.method === 'Target.attachedToTarget') {
-      const params = message.params as { sessionId: string; targetInfo: { targetId: string; type: string; url: string } };
+      const params = message.params as { sessionId: string; targetInfo: { targetId: string; type: string; url: string }; waitingForDebugger?: boolean };
       // Only what the agent gives an identity is worth holding a resume for; a tab (the
       // container of a page) or a browser has none, and nothing would ever say it is ready.
       this.own(params.sessionId, owner, IDENTITY_TYPES.has(params.targetInfo.type) ? params.targetInfo.targetId : undefined);
       if (WINDOW_TYPES.has(params.targetInfo.type)) this.giveIdentity(params.sessionId);
-      this.quietOn(owner, params.sessionId, params.targetInfo.targetId, params.targetInfo);
+      this.quietOn(owner, params.sessionId, params.targetInfo.targetId, params.targetInfo, params.waitingForDebugger === true);
     }
     if (owner !== this.agent && owner.quiet && message.sessionId && message.method) owner.quiet.event(message.sessionId, message.method, message.params ?? {}, () => owner.deliver(message));
     else owner.deliver(message);

@@ -15,6 +15,7 @@ interface Told {
 function scriptedBrowser() {
   const told: Told[] = [];
   const calls: string[] = [];
+  const bindingsGiven: [string, number][] = [];
   const mainIds: Record<string, number> = { F1: 2, F2: 3 };
   const probes = new Map<number, string>();
   let nextWorld = 50;
@@ -34,6 +35,9 @@ function scriptedBrowser() {
         case 'Runtime.evaluate':
           if (params.expression === 'self') return { result: { objectId: '77.9.1' } };
           return { result: { objectId: `77.${params.contextId}.1` } };
+        case 'Runtime.addBinding':
+          bindingsGiven.push([params.name as string, params.executionContextId as number]);
+          return {};
         case 'DOM.describeNode':
           return { node: { backendNodeId: Number(String(params.objectId).split('.')[1]) } };
         case 'DOM.resolveNode':
@@ -44,7 +48,7 @@ function scriptedBrowser() {
     },
     emit: (session, method, params) => void told.push({ session, method, params }),
   };
-  return { host, told, calls, mainIds };
+  return { host, told, calls, mainIds, bindingsGiven };
 }
 
 const contexts = (told: Told[]) =>
@@ -142,6 +146,47 @@ describe('QuietRuntime', () => {
     expect(await quiet.command('S', { method: 'Runtime.callFunctionOn', params: { functionDeclaration: 'f', uniqueContextId: uniqueId } })).toEqual({ forward: { functionDeclaration: 'f', executionContextId: 2 } });
     // One it never told is the browser's to refuse.
     expect(await quiet.command('S', { method: 'Runtime.evaluate', params: { expression: '1', uniqueContextId: '1.2' } })).toEqual({ forward: { expression: '1', uniqueContextId: '1.2' } });
+  });
+
+  it('puts a binding meant for every context into each one told, before the client hears of it', async () => {
+    const browser = scriptedBrowser();
+    const quiet = new QuietRuntime(browser.host);
+    quiet.track('S', 'window');
+    await quiet.command('S', { method: 'Runtime.enable' });
+    // V8 would put it only into the contexts there now: new ones get bindings only while Runtime is on.
+    expect(await quiet.command('S', { method: 'Runtime.addBinding', params: { name: 'exposed' } })).toEqual({ answer: {} });
+    expect(browser.bindingsGiven).toEqual([['exposed', 2], ['exposed', 3]]);
+    browser.mainIds.F1 = 40;
+    let givenWhenTold: [string, number][] = [];
+    const emit = browser.host.emit;
+    browser.host.emit = (session, method, params) => {
+      if (method === 'Runtime.executionContextCreated') givenWhenTold = [...browser.bindingsGiven];
+      emit(session, method, params);
+    };
+    quiet.event('S', 'Page.frameNavigated', { frame: { id: 'F1', securityOrigin: 'https://shop.example' } }, () => {});
+    await settle();
+    expect(givenWhenTold).toContainEqual(['exposed', 40]);
+    // One for a context the client named is the browser's.
+    expect(await quiet.command('S', { method: 'Runtime.addBinding', params: { name: 'one', executionContextId: 40 } })).toEqual({ forward: { name: 'one', executionContextId: 40 } });
+  });
+
+  it('answers Runtime.enable at once on a target that waits for the client\'s resume, and tells its contexts after', async () => {
+    const browser = scriptedBrowser();
+    const held: (() => void)[] = [];
+    const call = browser.host.call;
+    // A paused target answers nothing until it is let go.
+    browser.host.call = (session, method, params) => new Promise((resolve) => held.push(() => void call(session, method, params).then(resolve)));
+    const quiet = new QuietRuntime(browser.host);
+    quiet.track('S', 'window', '', true);
+    expect(await quiet.command('S', { method: 'Runtime.enable' })).toEqual({ answer: {} });
+    expect(browser.told).toEqual([]);
+    browser.host.call = call;
+    expect(await quiet.command('S', { method: 'Runtime.runIfWaitingForDebugger' })).toEqual({ forward: undefined });
+    while (held.length) {
+      held.shift()!();
+      await settle();
+    }
+    expect(contexts(browser.told).map((c) => c[0])).toEqual([2, 3]);
   });
 
   it('tells a worker its one global', async () => {

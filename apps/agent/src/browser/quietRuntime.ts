@@ -21,6 +21,10 @@ import { ordinaryWord } from './cdpMask.ts';
  * - a worker: its one global, `self`, the same way.
  * Frames are followed by their `Page` events: a navigation clears or destroys the old contexts
  * before the client hears of it, and the new ones are told once found, as Chromium orders them.
+ * V8 puts a binding meant for every context (`Runtime.addBinding` without a context) into new
+ * contexts only while the domain is on, so the agent puts the client's into each context before
+ * telling of it; a page that calls an exposed function in its very first script, before the
+ * agent has found its context (a few milliseconds), finds it missing.
  *
  * What a client gives up: `Runtime.consoleAPICalled` and `Runtime.exceptionThrown` (the page's
  * console and uncaught errors) are never produced; with `?cdp_mask=0` the domain is the browser's.
@@ -46,6 +50,8 @@ export type QuietOutcome = { answer: Record<string, unknown> } | { forward: Reco
 interface Context {
   id: number;
   uniqueId: string;
+  /** '' for a main world or a worker's global. */
+  worldName: string;
 }
 
 interface FrameState {
@@ -65,6 +71,11 @@ interface SessionState {
   frames: Map<string, FrameState>;
   /** The unique ids told to the client → the context ids they stand for. */
   uniqueIds: Map<string, number>;
+  /** Bindings the client wants in every context: name → the world name it is for ('' for main worlds). */
+  bindings: Map<string, string>;
+  workerContext?: Context;
+  /** The target waits for this client's resume (it attached with waitForDebuggerOnStart). */
+  paused: boolean;
 }
 
 /** Longest one context is searched for before it is left untold (a frame gone mid-search). */
@@ -78,8 +89,8 @@ export class QuietRuntime {
   constructor(private readonly host: QuietHost) {}
 
   /** A client's session on a target the runtime is kept quiet on. */
-  track(session: string, kind: QuietKind, url = ''): void {
-    if (!this.sessions.has(session)) this.sessions.set(session, { kind, url, enabled: false, worlds: new Set(), frames: new Map(), uniqueIds: new Map() });
+  track(session: string, kind: QuietKind, url = '', paused = false): void {
+    if (!this.sessions.has(session)) this.sessions.set(session, { kind, url, paused, enabled: false, worlds: new Set(), frames: new Map(), uniqueIds: new Map(), bindings: new Map() });
   }
 
   forget(session: string): void {
@@ -95,13 +106,31 @@ export class QuietRuntime {
       case 'Runtime.enable':
         if (!state.enabled) {
           state.enabled = true;
-          if (state.kind === 'worker') void this.tellWorker(session, state);
-          else await this.tellWindow(session, state);
+          // Told before the answer, as Chromium does (chromedriver counts on it), unless the
+          // target still waits for the client's own resume, queued behind this command: until
+          // then it answers nothing, and its contexts are told after.
+          const telling = state.kind === 'worker' ? this.tellWorker(session, state) : this.tellWindow(session, state);
+          if (!state.paused) await telling;
         }
         return { answer: {} };
+      case 'Runtime.runIfWaitingForDebugger':
+        state.paused = false;
+        return { forward: params };
       case 'Runtime.disable':
         state.enabled = false;
         return { answer: {} };
+      case 'Runtime.addBinding': {
+        // V8 puts a binding meant for every context into new ones only while Runtime is on; the
+        // agent puts it into each context it tells of, and into those already told now.
+        if (typeof params?.name !== 'string' || params.executionContextId !== undefined) return { forward: params };
+        const worldName = typeof params.executionContextName === 'string' ? params.executionContextName : '';
+        state.bindings.set(params.name, worldName);
+        await Promise.all(this.toldContexts(state, worldName).map((id) => this.host.call(session, 'Runtime.addBinding', { name: params.name, executionContextId: id }).catch(() => {})));
+        return { answer: {} };
+      }
+      case 'Runtime.removeBinding':
+        if (typeof params?.name === 'string') state.bindings.delete(params.name);
+        return { forward: params };
       case 'Page.addScriptToEvaluateOnNewDocument':
         if (typeof params?.worldName === 'string' && params.worldName) state.worlds.add(params.worldName);
         return { forward: params };
@@ -167,7 +196,7 @@ export class QuietRuntime {
     }
   }
 
-  /** Every frame of a window, told at `Runtime.enable` as Chromium tells them: before its answer. */
+  /** Every frame of a window, told at `Runtime.enable`. */
   private async tellWindow(session: string, state: SessionState): Promise<void> {
     // Frames are followed through their Page events; a client that never asked for them hears them too.
     await this.host.call(session, 'Page.enable').catch(() => {});
@@ -192,6 +221,8 @@ export class QuietRuntime {
     if (id === undefined || !state.enabled) return;
     const uniqueId = newUniqueId();
     state.uniqueIds.set(uniqueId, id);
+    state.workerContext = { id, uniqueId, worldName: '' };
+    this.giveBindings(session, state, id, '');
     this.host.emit(session, 'Runtime.executionContextCreated', { context: { id, origin: state.url, name: '', uniqueId } });
   }
 
@@ -232,12 +263,27 @@ export class QuietRuntime {
 
   private tell(session: string, state: SessionState, frame: FrameState, frameId: string, id: number, name: string): void {
     const uniqueId = newUniqueId();
-    frame.contexts.push({ id, uniqueId });
+    frame.contexts.push({ id, uniqueId, worldName: name });
     state.uniqueIds.set(uniqueId, id);
+    this.giveBindings(session, state, id, name);
     const isDefault = name === '';
     this.host.emit(session, 'Runtime.executionContextCreated', {
       context: { id, origin: frame.origin, name, uniqueId, auxData: { isDefault, type: isDefault ? 'default' : 'isolated', frameId } },
     });
+  }
+
+  /**
+   * The client's bindings for a context, sent before the client hears of it: a session runs its
+   * commands in order, so whatever the client evaluates there once told finds them in place.
+   */
+  private giveBindings(session: string, state: SessionState, id: number, worldName: string): void {
+    for (const [name, forWorld] of state.bindings) if (forWorld === worldName) void this.host.call(session, 'Runtime.addBinding', { name, executionContextId: id }).catch(() => {});
+  }
+
+  private toldContexts(state: SessionState, worldName: string): number[] {
+    const told = [...state.frames.values()].flatMap((frame) => frame.contexts);
+    if (state.workerContext) told.push(state.workerContext);
+    return told.filter((context) => context.worldName === worldName).map((context) => context.id);
   }
 
   private detachFrame(session: string, state: SessionState, frameId: string): void {
@@ -258,7 +304,19 @@ export class QuietRuntime {
 
   /** A search step that gives up rather than hold a client: a frame can go away mid-search. */
   private within<T>(step: Promise<T>): Promise<T | undefined> {
-    return Promise.race([step.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), FIND_WAIT_MS).unref())]);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), FIND_WAIT_MS);
+      step.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        },
+      );
+    });
   }
 }
 
