@@ -59,6 +59,16 @@ const contexts = (told: Told[]) =>
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/** A window session whose client has switched Runtime on, with what that told already cleared. */
+async function enabledWindow() {
+  const browser = scriptedBrowser();
+  const quiet = new QuietRuntime(browser.host);
+  quiet.track('S', 'window');
+  await quiet.command('S', { method: 'Runtime.enable' });
+  browser.told.length = 0;
+  return { browser, quiet };
+}
+
 describe('QuietRuntime', () => {
   it('answers Runtime.enable itself, after telling each frame\'s main world, found without running script in the page', async () => {
     const browser = scriptedBrowser();
@@ -108,11 +118,7 @@ describe('QuietRuntime', () => {
   });
 
   it('tells nothing found for a document already replaced', async () => {
-    const browser = scriptedBrowser();
-    const quiet = new QuietRuntime(browser.host);
-    quiet.track('S', 'window');
-    await quiet.command('S', { method: 'Runtime.enable' });
-    browser.told.length = 0;
+    const { browser, quiet } = await enabledWindow();
     quiet.event('S', 'Page.frameNavigated', { frame: { id: 'F1', securityOrigin: 'https://a.example' } }, () => {});
     // The next document commits before the first one's search answers.
     quiet.event('S', 'Page.frameNavigated', { frame: { id: 'F1', securityOrigin: 'https://b.example' } }, () => {});
@@ -121,11 +127,7 @@ describe('QuietRuntime', () => {
   });
 
   it('tells a world the client asks for before its answer, and nothing once the client switched Runtime off', async () => {
-    const browser = scriptedBrowser();
-    const quiet = new QuietRuntime(browser.host);
-    quiet.track('S', 'window');
-    await quiet.command('S', { method: 'Runtime.enable' });
-    browser.told.length = 0;
+    const { browser, quiet } = await enabledWindow();
     quiet.isolatedWorldCreated('S', { frameId: 'F2', worldName: 'client-b' }, { executionContextId: 60 });
     quiet.isolatedWorldCreated('S', { frameId: 'F2', worldName: 'client-b' }, { executionContextId: 60 });
     expect(contexts(browser.told)).toEqual([[60, 'client-b', 'https://ads.example', 'F2', 'isolated']]);
