@@ -10,6 +10,7 @@ import { Builder, By, until } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, testChromiumFlags } from '../support/browser.ts';
+import { chromiumPids } from '../support/processTables.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 
 /**
@@ -158,7 +159,8 @@ describe('an attached client, as the page sees it', () => {
 
   it.skipIf(!fs.existsSync('/usr/bin/chromedriver'))('Selenium on a bare Chromium (no agent between): the page sees chromedriver and its console formatted', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-bare-'));
-    const bare = spawn(chromiumPath(), [...testChromiumFlags, '--headless=new', `--user-data-dir=${dataDir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
+    // Its own process group, so that its helper processes end with it.
+    const bare = spawn(chromiumPath(), [...testChromiumFlags, '--headless=new', `--user-data-dir=${dataDir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore', detached: true });
     try {
       const activePort = path.join(dataDir, 'DevToolsActivePort');
       await expect.poll(() => fs.existsSync(activePort) && fs.readFileSync(activePort, 'utf8').includes('\n'), { timeout: 15_000 }).toBe(true);
@@ -169,10 +171,16 @@ describe('an attached client, as the page sees it', () => {
       // Chromium's own debugging port says so to every page.
       expect(seen.webdriver).toBe(true);
     } finally {
-      bare.kill();
-      await new Promise((resolve) => bare.once('exit', resolve));
-      // Chromium's helper processes may still be writing for a moment after the browser's exit.
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 });
+      // Until no process of it is left to write into its folder, which can then go. Never a
+      // blocking rmSync with retries: its back-off sleeps the whole test process (the agent's
+      // keep-alive sockets close meanwhile, and the next call writes into a closed one).
+      try {
+        process.kill(-bare.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      await expect.poll(() => chromiumPids(dataDir).length, { timeout: 15_000 }).toBe(0);
+      await fs.promises.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   });
 
