@@ -7,6 +7,7 @@ import { discoverChromium } from '../apps/agent/src/browser/discoverChromium.ts'
 import { launchBrowser } from '../apps/agent/src/browser/launchBrowser.ts';
 import { killGroup, spawnChromium } from '../apps/agent/src/browser/spawnChromium.ts';
 import { loopbackOnlyArgs } from '../apps/agent/src/core/profileLauncher.ts';
+import { platformBuildsCache } from '../apps/agent/src/config.ts';
 
 /**
  * What the agent's DevTools endpoint adds to each CDP round trip a script makes, in one run:
@@ -79,7 +80,7 @@ export async function benchCdpRoundTrip(): Promise<string> {
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
       fingerprint: { portScanProtection: { enabled: false } },
     });
-    const launched = await launchBrowser(profile, { chromium, profilesDir: root, extraArgs: loopbackOnlyArgs, ipCheckUrl: 'http://127.0.0.1:9/ip', headless: true, openDebugPort: false, mayRunProfileCode: true, env: process.env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo: async () => null });
+    const launched = await launchBrowser(profile, { chromium, platformBuilds: platformBuildsCache(), profilesDir: root, extraArgs: loopbackOnlyArgs, ipCheckUrl: 'http://127.0.0.1:9/ip', headless: true, openDebugPort: false, mayRunProfileCode: true, env: process.env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo: async () => null });
     let masked: number[];
     let unmasked: number[];
     let maskedArrivals: number[];

@@ -11,6 +11,7 @@ import { startVirtualDisplay } from '../apps/agent/src/browser/virtualDisplay.ts
 import { loopbackOnlyArgs } from '../apps/agent/src/core/profileLauncher.ts';
 import { startIdentityPages } from '../e2e/support/identityPages.ts';
 import { startTestProxy } from '../e2e/support/testProxy.ts';
+import { platformBuildsCache } from '../apps/agent/src/config.ts';
 
 /**
  * Profile start against a bare Chromium start, in the same run: both headful under the same
@@ -125,7 +126,7 @@ export async function benchLaunch(): Promise<string> {
   // GeoIP as the agent uses it; opened (and unpacked, the first time) before anything is timed.
   const geo = lazyGeoIp(path.join(root, 'geoip'), () => {});
   await geo('81.2.69.142');
-  const settings = (dir: string) => ({ chromium, profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, openDebugPort: false, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
+  const settings = (dir: string) => ({ chromium, platformBuilds: platformBuildsCache(), profilesDir: dir, extraArgs: loopbackOnlyArgs, ipCheckUrl: `${pages.url}/ip`, headless: false, mayRunProfileCode: true, openDebugPort: false, env, onError: () => {}, saveCookies: async () => {}, extensions: async () => [], geo });
   try {
     const runs: { bare: number; profile: number; ratio: number }[] = [];
     const bareSteps = timeline();

@@ -133,6 +133,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const launcher = profileLauncher(currentSource, {
     kernels: () => kernels.list(),
     profilesDir: () => settings.profilesDir(),
+    platformBuilds: config.platformBuildsDir,
     diskMinLimitGb: () => settings.diskMinLimitGb(),
     ipCheckUrl: config.ipCheckUrl,
     loopbackOnly: config.loopbackOnly,

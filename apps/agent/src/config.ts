@@ -29,6 +29,11 @@ export interface AgentConfig {
   loopbackOnly: boolean;
   /** FACET_DEVICE_NAME, else the host name: what the team sees as "running on …". */
   deviceName: string;
+  /**
+   * Copies of the installed Chromium that report another platform (browser/platformBuild.ts):
+   * FACET_PLATFORM_BUILDS_DIR, else the user's cache, shared by every agent of this user.
+   */
+  platformBuildsDir: string;
 }
 
 export const DEFAULT_AGENT_PORT = 8481;
@@ -45,6 +50,11 @@ function serverUrlFrom(value: string): string {
   } catch {
     throw new Error(`FACET_SERVER_URL must be an http or https address, got "${value}"`);
   }
+}
+
+/** The user's cache of platform builds, which every agent (and test) of this user shares. */
+export function platformBuildsCache(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'facet', 'platform-builds');
 }
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AgentConfig {
@@ -64,5 +74,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = proc
     loopbackOnly: env.FACET_BROWSER_LOOPBACK_ONLY === '1',
     // The server takes up to 64 characters of it.
     deviceName: (env.FACET_DEVICE_NAME || os.hostname() || 'computer').trim().slice(0, 64) || 'computer',
+    platformBuildsDir: path.resolve(cwd, env.FACET_PLATFORM_BUILDS_DIR || platformBuildsCache(env)),
   };
 }

@@ -10,9 +10,10 @@ import WebSocket from 'ws';
 import { askBridge } from './bridgeTestClient.ts';
 import { startAgent, type RunningAgent } from '../agent.ts';
 import { injectBootstrap } from './consoleServer.ts';
+import { platformBuildsCache } from '../config.ts';
 
 let agent: RunningAgent;
-const noAutomation = { localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer' };
+const noAutomation = { localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer', platformBuildsDir: platformBuildsCache() };
 let upstream: http.Server;
 let dataDir: string;
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { startAgent, type RunningAgent } from '../agent.ts';
 import { askBridge, openAdmittedBridge } from './bridgeTestClient.ts';
+import { platformBuildsCache } from '../config.ts';
 
 let agent: RunningAgent;
 let root: string;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const consoleDir = path.join(root, 'console');
   fs.mkdirSync(consoleDir, { recursive: true });
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head></head><body></body></html>');
-  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer' });
+  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer', platformBuildsDir: platformBuildsCache() });
   let secret: string;
   ({ ws, secret } = await openAdmittedBridge(agent));
   ws.on('message', (raw) => {

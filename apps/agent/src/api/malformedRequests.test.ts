@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startAgent, type RunningAgent } from '../agent.ts';
+import { platformBuildsCache } from '../config.ts';
 
 /**
  * Requests no browser would send, to each port the agent opens without a profile running (the
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const consoleDir = path.join(dataDir, 'console');
   fs.mkdirSync(consoleDir, { recursive: true });
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head><script src="/app.js"></script></head></html>');
-  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer' });
+  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(dataDir, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer', platformBuildsDir: platformBuildsCache() });
 });
 
 afterAll(async () => {

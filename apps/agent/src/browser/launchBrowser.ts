@@ -11,8 +11,9 @@ import { fromCdpCookies } from './cdpCookies.ts';
 import { savableCookies, setStoredCookies } from './storedCookies.ts';
 import { machineFonts } from './machineFonts.ts';
 import type { GeoFacts } from './geoIp.ts';
-import { exitShapesSpawn } from './identity.ts';
+import { exitShapesSpawn, resolveIdentity } from './identity.ts';
 import { planLaunch, type LaunchPlan } from './launchPlan.ts';
+import { platformExecutable } from './platformBuild.ts';
 import { machineFacts } from './machineFacts.ts';
 import { updatePreferences, withoutSessionRestore, withWebrtcPolicy } from './profilePreferences.ts';
 import { checkThroughHop, ProxyCheckError } from './proxyCheck.ts';
@@ -23,6 +24,8 @@ import { watchOpenTabs } from './openTabs.ts';
 
 export interface LaunchSettings {
   chromium: string;
+  /** Where copies of `chromium` that report another platform are kept (platformBuild.ts). */
+  platformBuilds: string;
   /** Where each profile's user-data-dir lives (one folder per profile id). */
   profilesDir: string;
   /** Switches the operator adds to every browser (tests: the loopback-only resolver rules). */
@@ -114,9 +117,14 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     // Without fontconfig's answer the page script hides what it can (launchPlan.ts).
     const fonts = asksFontconfig ? machineFonts(settings.env).catch((error: unknown) => (settings.onError(error), null)) : null;
     const shapesSpawn = exitShapesSpawn(profile);
-    const [spawnExit, machine, extensions] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir)]);
+    // The profile's platform, reported by the build itself in every scope where a copy of the
+    // build can be made to (platformBuild.ts); otherwise the page script stands in for workers.
+    const platform = resolveIdentity(profile).platform;
+    const built = platformExecutable(settings.chromium, platform, settings.platformBuilds, (line) => settings.onError(new Error(line)));
+    const [spawnExit, machine, extensions, executable] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir), built]);
+    const facts = machineFacts(settings.extraArgs);
     const context = {
-      machine: machineFacts(settings.extraArgs),
+      machine: executable === null ? facts : { ...facts, workerPlatform: platform },
       machineFonts: machine,
       baseFontConfig: baseFontConfig(settings.env),
       userDataDir,
@@ -125,10 +133,11 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       headless: settings.headless,
       extraArgs: settings.extraArgs,
       mayRunProfileCode: settings.mayRunProfileCode,
+      platformBuild: executable !== null && executable !== settings.chromium,
     };
     const spawnPlan = planLaunch(profile, spawnExit, context);
     writeFiles(spawnPlan, userDataDir, profile);
-    chromium = spawnChromiumWithPipe(settings.chromium, spawnPlan.args, { ...settings.env, ...spawnPlan.env });
+    chromium = spawnChromiumWithPipe(executable ?? settings.chromium, spawnPlan.args, { ...settings.env, ...spawnPlan.env });
     trace('spawned');
     const mux = new CdpMux(chromium.transport);
     const connection = new CdpConnection(mux.agentTransport());

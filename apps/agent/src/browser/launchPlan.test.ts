@@ -33,6 +33,7 @@ const context: LaunchContext = {
   headless: false,
   extraArgs: [],
   mayRunProfileCode: true,
+  platformBuild: false,
 };
 
 const channelOf = (plan: ReturnType<typeof planLaunch>, field: string): Channel[] => plan.channels.filter((c) => c.field === field).map((c) => c.channel);
@@ -61,6 +62,13 @@ describe('planLaunch', () => {
       { field: 'platform', channel: 'pageScript', scope: 'workers' },
     ]);
     expect(plan.pageScript).toContain('"workerNavigator":{"platform":"Win32"}');
+    // On a copy of the build that reports Win32 itself, workers need no script.
+    const built = planLaunch(profileWith({}, everySurfaceReal), null, { ...context, platformBuild: true, machine: { ...context.machine, workerPlatform: 'Win32' } });
+    expect(built.channels.filter((c) => c.field === 'platform')).toEqual([
+      { field: 'platform', channel: 'cdp', scope: 'windows' },
+      { field: 'platform', channel: 'build', scope: 'workers' },
+    ]);
+    expect(built.pageScript ?? '').not.toContain('"workerNavigator":{"platform"');
   });
 
   it('follows the exit address for time zone and languages the profile leaves open', () => {

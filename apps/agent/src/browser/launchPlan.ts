@@ -13,10 +13,11 @@ import { pageScriptOptions } from './pageScriptOptions.ts';
 /**
  * How a fingerprint field reaches what a site reads, most native first (docs/fingerprint.md):
  * a Chromium switch, the browser's environment, a file in its user-data-dir, a CDP override per
- * target, and only then a page script. `machine`: nothing changes it, this computer's own value
- * is the profile's.
+ * target, and only then a page script. `build`: a copy of the installed build that reports it by
+ * itself (platformBuild.ts). `machine`: nothing changes it, this computer's own value is the
+ * profile's.
  */
-export type Channel = 'commandLine' | 'environment' | 'file' | 'cdp' | 'pageScript' | 'machine';
+export type Channel = 'commandLine' | 'environment' | 'file' | 'build' | 'cdp' | 'pageScript' | 'machine';
 
 /** Where a site reads a field: windows (pages, frames, popups) and the kinds of worker. */
 export type Scope = 'windows' | 'workers' | 'all';
@@ -84,6 +85,8 @@ export interface LaunchContext {
   extraArgs: readonly string[];
   /** Whether the profile's own command line may be applied (never for a shared profile). */
   mayRunProfileCode: boolean;
+  /** The browser is a copy of the build that reports the profile's platform (platformBuild.ts). */
+  platformBuild: boolean;
 }
 
 /**
@@ -124,7 +127,7 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
     browserCommands: browserCommandsFor(identity),
     targetCommands: targetCommandsFor(identity),
     pageScript: identityScript(options),
-    channels: channelsOf(profile, identity, options, fontSelection !== null, rendering.length > 0),
+    channels: channelsOf(profile, identity, options, fontSelection !== null, rendering.length > 0, context.platformBuild),
     contradictions: checkOnMachine(profile, { softwareGpu: context.machine.softwareGpu }),
   };
 }
@@ -169,7 +172,7 @@ function targetCommandsFor(identity: Identity): TargetCommands {
 }
 
 /** The table of this launch: which channel carries each field, where. */
-function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean, rendering: boolean): ChannelUse[] {
+function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean, rendering: boolean, platformBuild: boolean): ChannelUse[] {
   const fp = profile.fingerprint;
   const use = (field: string, channel: Channel, scope: Scope = 'all'): ChannelUse => ({ field, channel, scope });
   const scripted = (field: string, on: boolean, scope: Scope = 'all') => use(field, on ? 'pageScript' : 'machine', scope);
@@ -178,7 +181,7 @@ function channelsOf(profile: Profile, identity: Identity, options: ReturnType<ty
     use('userAgent', 'cdp'),
     use('clientHints', 'cdp'),
     use('platform', 'cdp', 'windows'),
-    options.workerNavigator.platform ? use('platform', 'pageScript', 'workers') : use('platform', 'machine', 'workers'),
+    options.workerNavigator.platform ? use('platform', 'pageScript', 'workers') : use('platform', platformBuild ? 'build' : 'machine', 'workers'),
     use('languages', 'commandLine'),
     use('locale', 'environment'),
     use('timezone', identity.timezone ? 'environment' : 'machine'),

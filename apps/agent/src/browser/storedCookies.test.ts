@@ -8,6 +8,7 @@ import { CdpConnection } from './cdp.ts';
 import { launchBrowser } from './launchBrowser.ts';
 import { killGroup, spawnChromiumWithPipe } from './spawnChromium.ts';
 import { savableCookies, setStoredCookies } from './storedCookies.ts';
+import { platformBuildsCache } from '../config.ts';
 
 /**
  * Issue 34: one stored cookie Chromium refuses (a name with CR/LF, a domain `javascript:alert(1)`,
@@ -66,6 +67,7 @@ describe('stored cookies at a start', () => {
     const errors: unknown[] = [];
     const launched = await launchBrowser(profile, {
       chromium: CHROMIUM,
+      platformBuilds: platformBuildsCache(),
       profilesDir: root,
       extraArgs: loopbackOnlyArgs,
       ipCheckUrl: 'http://127.0.0.1:9/',

@@ -31,6 +31,8 @@ export interface LauncherSettings {
   kernels: () => Promise<Kernel[]>;
   /** Read at every start: a new profile directory applies to the profiles started after it. */
   profilesDir: () => string;
+  /** Copies of kernels that report another platform (browser/platformBuild.ts). */
+  platformBuilds: string;
   /** GB that must stay free on the profile directory's disk (local settings). */
   diskMinLimitGb: () => number;
   ipCheckUrl: string;
@@ -139,6 +141,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     }
     const launched = await launchBrowser(profile, {
       chromium: kernel.path,
+      platformBuilds: settings.platformBuilds,
       profilesDir,
       extraArgs: [...(settings.loopbackOnly ? loopbackOnlyArgs : []), ...launchArgs],
       ipCheckUrl: settings.ipCheckUrl,
