@@ -94,6 +94,30 @@ describe('platformExecutable', () => {
     const mac = await platformExecutable(executable, 'MacIntel', cache, () => {});
     expect(mac).not.toBe(built);
     expect(fs.readFileSync(mac!).readUInt32LE(LEA_AT + 12)).toBe(8);
+    expect(fs.readdirSync(cache)).toHaveLength(2);
+
+    // An upgrade replaces the binary: its build is made anew and the earlier ones go.
+    fs.writeFileSync(executable, Buffer.concat([elf(), Buffer.alloc(16)]), { mode: 0o755 });
+    const upgraded = await platformExecutable(executable, 'Win32', cache, () => {});
+    expect(upgraded).not.toBe(built);
+    expect(fs.readdirSync(cache)).toEqual([path.basename(path.dirname(upgraded!))]);
+  });
+
+  it('refuses a build in the cache that someone else could have written', async () => {
+    const install = folder();
+    const executable = path.join(install, 'chromium');
+    fs.writeFileSync(executable, elf(), { mode: 0o755 });
+    const made = await platformExecutable(executable, 'Win32', folder(), () => {});
+    // The same build, found in another cache whose folder anyone may write into.
+    const planted = folder();
+    fs.cpSync(path.dirname(path.dirname(made!)), planted, { recursive: true, verbatimSymlinks: true });
+    const plantedDir = path.join(planted, path.basename(path.dirname(made!)));
+    fs.chmodSync(plantedDir, 0o777);
+    const lines: string[] = [];
+    expect(await platformExecutable(executable, 'Win32', planted, (line) => lines.push(line))).toBeNull();
+    expect(lines.join('\n')).toMatch(/not this user's alone/);
+    fs.chmodSync(plantedDir, 0o700);
+    expect(await platformExecutable(executable, 'Win32', planted, () => {})).toBe(path.join(plantedDir, 'chromium'));
   });
 
   it('is the build itself for its own platform, and none for what a copy cannot hold', async () => {

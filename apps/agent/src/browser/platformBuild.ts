@@ -129,7 +129,7 @@ export function platformExecutable(executable: string, platform: string, cacheDi
   try {
     const real = fs.realpathSync(executable);
     const stats = fs.statSync(real);
-    stamp = `${real}\0${stats.size}\0${Math.floor(stats.mtimeMs)}\0${platform}`;
+    stamp = `${real}\0${stats.size}\0${Math.floor(stats.mtimeMs)}\0${platform}\0${cacheDir}`;
   } catch {
     return Promise.resolve(null);
   }
@@ -145,10 +145,40 @@ export function platformExecutable(executable: string, platform: string, cacheDi
   return known;
 }
 
+/**
+ * A build found in the cache is run as this user: only if this user alone could have put it
+ * there (the cache, the build's folder and its executable owned by this user, writable by no one
+ * else, the executable a file and not a link). Otherwise it is refused, not repaired: someone else
+ * has had a hand in the folder.
+ */
+function trusted(cacheDir: string, dir: string, built: string): string {
+  const uid = process.getuid?.();
+  for (const [entry, stats] of [cacheDir, dir, built].map((entry) => [entry, fs.lstatSync(entry)] as const)) {
+    const ours = uid === undefined || stats.uid === uid;
+    const kind = entry === built ? stats.isFile() : stats.isDirectory();
+    if (!ours || !kind || (stats.mode & 0o022) !== 0) throw new Error(`${entry} is not this user's alone (owner ${stats.uid}, mode ${(stats.mode & 0o7777).toString(8)}): not run`);
+  }
+  return built;
+}
+
+/** A path as part of a folder name. */
+const slug = (text: string) => text.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+/, '');
+
 /** The folder of one build: named by the source's path, size and time, and the platform. */
 function buildDir(real: string, stats: fs.Stats, platform: string, cacheDir: string): string {
-  const source = `${real}-${stats.size}-${Math.floor(stats.mtimeMs)}`.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+/, '');
-  return path.join(cacheDir, `${source}-${platform.replace(/[^A-Za-z0-9]+/g, '_')}`);
+  return path.join(cacheDir, `${slug(real)}--${stats.size}-${Math.floor(stats.mtimeMs)}--${platform.replace(/[^A-Za-z0-9]+/g, '_')}`);
+}
+
+/**
+ * Builds of an earlier binary at the same path (a package upgrade replaced it): their links now
+ * reach the new build's files, so they could not run anyway, and each holds some 300 MB.
+ */
+function pruneEarlier(real: string, stats: fs.Stats, cacheDir: string): void {
+  const prefix = `${slug(real)}--`;
+  const current = `${prefix}${stats.size}-${Math.floor(stats.mtimeMs)}--`;
+  for (const name of fs.readdirSync(cacheDir)) {
+    if (name.startsWith(prefix) && !name.startsWith(current)) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  }
 }
 
 async function buildFor(executable: string, platform: string, cacheDir: string): Promise<string | null> {
@@ -157,7 +187,7 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
   const dir = buildDir(real, stats, platform, cacheDir);
   const built = path.join(dir, path.basename(real));
   // A finished build holds its marker; a half-made one (a crash meanwhile) is made again.
-  if (fs.existsSync(path.join(dir, '.complete'))) return built;
+  if (fs.existsSync(path.join(dir, '.complete'))) return trusted(cacheDir, dir, built);
   const site = await findPlatformSite(await fs.promises.readFile(real));
   if (!site) throw new Error('its build keeps the platform where this agent does not look');
   fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
@@ -181,7 +211,7 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
     await fs.promises.chmod(copy, 0o755);
     fs.writeFileSync(path.join(temporary, '.complete'), `${platform}\n`);
     // Another agent may have finished the same build meanwhile (its browsers may run from it).
-    if (fs.existsSync(path.join(dir, '.complete'))) return built;
+    if (fs.existsSync(path.join(dir, '.complete'))) return trusted(cacheDir, dir, built);
     fs.rmSync(dir, { recursive: true, force: true }); // what a build cut short left
     try {
       fs.renameSync(temporary, dir);
@@ -189,7 +219,8 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
       // Another agent finished the same build first: its copy is the same.
       if (!fs.existsSync(path.join(dir, '.complete'))) throw error;
     }
-    return built;
+    pruneEarlier(real, stats, cacheDir);
+    return trusted(cacheDir, dir, built);
   } finally {
     fs.rmSync(temporary, { recursive: true, force: true });
   }
