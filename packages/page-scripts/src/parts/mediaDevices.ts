@@ -54,7 +54,7 @@ export const mediaDevices = String.raw`
         audiooutput: ['MacBook Pro Speakers (Built-in)', 'AirPods Pro (Bluetooth)', 'External Headphones (Built-in)', 'USB Audio Device (0d8c:0014)'],
       },
       linux: {
-        audioinput: ['Built-in Audio Analog Stereo', 'HD Webcam C270 Mono', 'USB Audio Device Analog Mono', 'Monitor of Built-in Audio Analog Stereo'],
+        audioinput: ['Built-in Audio Analog Stereo', 'HD Webcam C270 Mono', 'USB Audio Device Analog Mono', 'Jabra EVOLVE 20 MS Mono'],
         videoinput: ['Integrated Camera: Integrated C (04f2:b6d9)', 'HD Webcam C270 (046d:0825)', 'USB Camera: USB Camera (0c45:6366)', 'Dummy video device (0x0000)'],
         audiooutput: ['Built-in Audio Analog Stereo', 'USB Audio Device Analog Stereo', 'HDMI / DisplayPort 1 Output', 'HDMI / DisplayPort 2 Output'],
       },
