@@ -130,8 +130,9 @@ describe('platformExecutable', () => {
     const wrapper = path.join(install, 'wrapper');
     fs.writeFileSync(wrapper, '#!/bin/sh\nexec chromium "$@"\n', { mode: 0o755 });
     const lines: string[] = [];
+    // Debian's /usr/bin/chromium: not a build at all, which is no failure to report.
     expect(await platformExecutable(wrapper, 'Win32', cache, (line) => lines.push(line))).toBeNull();
-    expect(lines).toHaveLength(1);
+    expect(lines).toEqual([]);
     expect(fs.readdirSync(cache).filter((name) => name.startsWith('.building-'))).toEqual([]);
   });
 });

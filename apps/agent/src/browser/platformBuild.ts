@@ -119,8 +119,10 @@ const building = new Map<string, Promise<string | null>>();
 
 /**
  * The executable that reports `platform` by itself: `executable` when its build already does,
- * a patched copy (made once, in `cacheDir`) when it can be made, and null when not (another
- * architecture or build, a platform longer than the build's, no room on disk); `log` says why.
+ * a patched copy (made once, in `cacheDir`) when it can be made, and null when not: another
+ * architecture or build, a platform longer than the build's (both simply null, remembered), or a
+ * failure on the way (no room on disk, a cache someone else could write: `log` says which, and the
+ * next start tries again).
  */
 export function platformExecutable(executable: string, platform: string, cacheDir: string, log: (line: string) => void): Promise<string | null> {
   if (platform === BUILD_PLATFORM) return Promise.resolve(executable);
@@ -189,7 +191,9 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
   // A finished build holds its marker; a half-made one (a crash meanwhile) is made again.
   if (fs.existsSync(path.join(dir, '.complete'))) return trusted(cacheDir, dir, built);
   const site = await findPlatformSite(await fs.promises.readFile(real));
-  if (!site) throw new Error('its build keeps the platform where this agent does not look');
+  // Not such a build (a wrapper script such as Debian's /usr/bin/chromium, another architecture
+  // or compiler): no copy, and nothing went wrong; the page script stands in.
+  if (!site) return null;
   fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
   const temporary = fs.mkdtempSync(path.join(cacheDir, '.building-'));
   try {
