@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { profileSchema } from '@facet/contracts';
-import { CdpConnection } from '../apps/agent/src/browser/cdp.ts';
-import { discoverChromium } from '../apps/agent/src/browser/discoverChromium.ts';
-import { launchBrowser } from '../apps/agent/src/browser/launchBrowser.ts';
-import { killGroup, spawnChromium } from '../apps/agent/src/browser/spawnChromium.ts';
+import { CdpConnection } from '../apps/agent/src/browser/cdp/cdp.ts';
+import { discoverChromium } from '../apps/agent/src/browser/machine/discoverChromium.ts';
+import { launchBrowser } from '../apps/agent/src/browser/launch/launchBrowser.ts';
+import { killGroup, spawnChromium } from '../apps/agent/src/browser/launch/spawnChromium.ts';
 import { loopbackOnlyArgs } from '../apps/agent/src/core/profileLauncher.ts';
 import { platformBuildsCache } from '../apps/agent/src/config.ts';
 

@@ -1,5 +1,5 @@
-import { CdpConnection, CdpError } from '../../apps/agent/src/browser/cdp.ts';
-import { killGroup, type SpawnedChromium } from '../../apps/agent/src/browser/spawnChromium.ts';
+import { CdpConnection, CdpError } from '../../apps/agent/src/browser/cdp/cdp.ts';
+import { killGroup, type SpawnedChromium } from '../../apps/agent/src/browser/launch/spawnChromium.ts';
 import { bareChromiumStart } from '../launch.ts';
 
 /**

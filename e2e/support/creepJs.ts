@@ -49,7 +49,7 @@ export interface CreepVerdict {
 /**
  * CreepJS's verdict in a profile whose start page is CreepJS, read over a connection to that page
  * alone, so that nothing a client enables on the rest of the browser changes what it reads. The
- * page list is under the start's secret, as the agent's endpoint names it (browser/cdpEndpoint.ts).
+ * page list is under the start's secret, as the agent's endpoint names it (browser/cdp/cdpEndpoint.ts).
  */
 export async function readCreepJs(browserEndpoint: string, server: CreepJsServer): Promise<CreepVerdict> {
   const devtools = new URL(browserEndpoint);

@@ -58,7 +58,7 @@ const defaults = (name: string, noiseSeed: number) =>
 
 describe('CreepJS', () => {
   // A Windows profile on this Linux machine too: its workers' platform comes from a copy of the
-  // build that reports Win32 itself (apps/agent/src/browser/platformBuild.ts), not a stand-in.
+  // build that reports Win32 itself (apps/agent/src/browser/machine/platformBuild.ts), not a stand-in.
   it.each([
     ['Linux', 'linux', LINUX_UA],
     ['Windows on Linux', 'windows', WINDOWS_UA],

@@ -10,7 +10,7 @@ import { useLaunchHarness } from '../support/launchHarness.ts';
 
 /**
  * A masked client never switches the page's Runtime domain on: the agent tells it the execution
- * contexts (apps/agent/src/browser/quietRuntime.ts). What scripts do with those contexts must
+ * contexts (apps/agent/src/browser/cdp/quietRuntime.ts). What scripts do with those contexts must
  * still work: frames of the same site and of another (in another process), a worker, a reload,
  * history, an exposed function that outlives a navigation, waiting for a condition.
  */

@@ -74,11 +74,11 @@ export async function ensureSystemPackages({ required }) {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
   // Debian's Chromium ships only en-US; without its translations a profile's LANGUAGE cannot
-  // set the locale pages read through Intl (apps/agent/src/browser/launchPlan.ts).
+  // set the locale pages read through Intl (apps/agent/src/browser/launch/launchPlan.ts).
   if (!findChromium() || missesTranslations(findChromium())) missing.push('chromium-l10n');
   if (!onPath('Xvfb')) missing.push('xvfb', 'xauth');
   // Selenium's driver for Debian's Chromium, of the same version: the local API names it as
-  // `webdriver` at each start (apps/agent/src/browser/chromedriver.ts).
+  // `webdriver` at each start (apps/agent/src/browser/machine/chromedriver.ts).
   if (!findChromium()?.startsWith('/opt/') && !fs.existsSync('/usr/bin/chromedriver')) missing.push('chromium-driver');
   if (missing.length && process.getuid?.() === 0 && onPath('apt-get')) {
     const extras = ['fonts-noto-cjk', 'fonts-liberation'];

@@ -30,7 +30,7 @@ export interface AgentConfig {
   /** FACET_DEVICE_NAME, else the host name: what the team sees as "running on …". */
   deviceName: string;
   /**
-   * Copies of the installed Chromium that report another platform (browser/platformBuild.ts):
+   * Copies of the installed Chromium that report another platform (browser/machine/platformBuild.ts):
    * FACET_PLATFORM_BUILDS_DIR, else the user's cache, shared by every agent of this user.
    */
   platformBuildsDir: string;

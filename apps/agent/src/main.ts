@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startAgent } from './agent.ts';
-import { discoverChromium } from './browser/discoverChromium.ts';
+import { discoverChromium } from './browser/machine/discoverChromium.ts';
 import { loadAgentConfig } from './config.ts';
 import { askLaunchLink } from './api/askLaunchLink.ts';
 import { claimInstance } from './storage/instanceLock.ts';

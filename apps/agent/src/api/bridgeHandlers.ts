@@ -26,9 +26,9 @@ import {
   type LocalClientConfig,
   type RunningBrowser,
 } from '@facet/contracts';
-import type { GeoFacts } from '../browser/geoIp.ts';
-import type { KernelCatalog } from '../browser/kernels.ts';
-import { ProxyCheckError, testProxy } from '../browser/proxyCheck.ts';
+import type { GeoFacts } from '../browser/proxy/geoIp.ts';
+import type { KernelCatalog } from '../browser/machine/kernels.ts';
+import { ProxyCheckError, testProxy } from '../browser/proxy/proxyCheck.ts';
 import { arrangeWindows } from '../core/arrangeWindows.ts';
 import type { BrowserBatches } from '../core/browserBatches.ts';
 import { SettingsRefusal, type LocalSettingsService } from '../core/localSettingsService.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RequestError, Server } from 'proxy-chain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyGeoIp } from '../browser/geoIp.ts';
+import { lazyGeoIp } from '../browser/proxy/geoIp.ts';
 import { bridgeHandlers, type BridgeDeps } from './bridgeHandlers.ts';
 import { BridgeFailure } from './bridgeServer.ts';
 

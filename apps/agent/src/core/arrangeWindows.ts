@@ -1,5 +1,5 @@
 import type { ArrangeWindowsParameter, ArrangeWindowsResult, WindowBounds } from '@facet/contracts';
-import { windowGrid } from '../browser/windowGrid.ts';
+import { windowGrid } from '../browser/launch/windowGrid.ts';
 import type { RunningProfiles } from './runningProfiles.ts';
 
 /** The screen when no browser can tell (they all closed meanwhile): the commonest desktop. */

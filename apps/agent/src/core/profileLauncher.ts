@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { ApiError } from '@facet/api-client';
 import { Code, limits, profileLeaseSchema, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
-import type { GeoFacts } from '../browser/geoIp.ts';
-import { parseCommandLine } from '../browser/commandLineSwitches.ts';
-import { launchBrowser } from '../browser/launchBrowser.ts';
-import { launchTrace, tracesLaunches } from '../browser/launchTrace.ts';
-import { startVirtualDisplay, type VirtualDisplay } from '../browser/virtualDisplay.ts';
+import type { GeoFacts } from '../browser/proxy/geoIp.ts';
+import { parseCommandLine } from '../browser/launch/commandLineSwitches.ts';
+import { launchBrowser } from '../browser/launch/launchBrowser.ts';
+import { launchTrace, tracesLaunches } from '../browser/launch/launchTrace.ts';
+import { startVirtualDisplay, type VirtualDisplay } from '../browser/machine/virtualDisplay.ts';
 import type { PluginCache } from '../plugins/pluginCache.ts';
 import { clearCaches } from '../storage/cacheCleaner.ts';
 import type { DeviceKey } from '../storage/deviceKey.ts';
@@ -27,11 +27,11 @@ export const loopbackOnlyArgs = [
 ];
 
 export interface LauncherSettings {
-  /** The installed kernels, the default first (browser/kernels.ts). */
+  /** The installed kernels, the default first (browser/machine/kernels.ts). */
   kernels: () => Promise<Kernel[]>;
   /** Read at every start: a new profile directory applies to the profiles started after it. */
   profilesDir: () => string;
-  /** Copies of kernels that report another platform (browser/platformBuild.ts). */
+  /** Copies of kernels that report another platform (browser/machine/platformBuild.ts). */
   platformBuilds: string;
   /** GB that must stay free on the profile directory's disk (local settings). */
   diskMinLimitGb: () => number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
+import type { LaunchedBrowser } from '../browser/launch/launchBrowser.ts';
 import { RunningProfiles } from './runningProfiles.ts';
 
 /** A launch that the test finishes by hand, and a browser the test can close "from outside". */

@@ -1,5 +1,5 @@
 import type { Profile, RunningBrowser, SkippedCookie } from '@facet/contracts';
-import type { LaunchedBrowser } from '../browser/launchBrowser.ts';
+import type { LaunchedBrowser } from '../browser/launch/launchBrowser.ts';
 
 /** A launched browser with the profile as it was launched (the fingerprint check reads its proxy and settings). */
 export type LaunchedProfile = LaunchedBrowser & { profile?: Profile };
@@ -34,7 +34,7 @@ export interface StartOptions {
   openDebugPort?: boolean;
   /**
    * Switches for this start in place of the profile's own command line (AdsPower's
-   * `launch_args`), applied only through the same allowlist (browser/commandLineSwitches.ts).
+   * `launch_args`), applied only through the same allowlist (browser/launch/commandLineSwitches.ts).
    */
   launchArgs?: readonly string[];
   /** Pages to open after the start page, each given the identity before it loads. */

@@ -1,6 +1,6 @@
 import type { Kernel, Profile } from '@facet/contracts';
 import { rewriteBrowserMajor } from '@facet/fingerprint';
-import { kernelFor } from '../browser/kernels.ts';
+import { kernelFor } from '../browser/machine/kernels.ts';
 import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
 import { StartFailure } from './startFailure.ts';
 

@@ -22,7 +22,7 @@ const acceptedOnly = {
 
 /**
  * `cdp_mask` (AdsPower's, on unless 0): whether what attaches through `ws.puppeteer` is kept
- * from showing itself to pages (apps/agent/src/browser/cdpMask.ts). 0 names the endpoint with
+ * from showing itself to pages (apps/agent/src/browser/cdp/cdpMask.ts). 0 names the endpoint with
  * `?cdp_mask=0`; the choice is the client's, per connection.
  */
 const cdpMaskField = { cdp_mask: flagField.optional() };

@@ -115,7 +115,7 @@ export type Cookie = z.output<typeof cookieSchema>;
 /**
  * A cookie as older versions may have stored it, before the rule above: what is read back from
  * storage and handed to a start, which sets the cookies the rule lets through and reports the
- * rest (apps/agent/src/browser/storedCookies.ts). Never the schema of anything coming in.
+ * rest (apps/agent/src/browser/launch/storedCookies.ts). Never the schema of anything coming in.
  */
 export const storedCookieSchema = z.object({
   domain: z.string(),

@@ -15,7 +15,7 @@
  * Fonts the list names but the machine lacks stay absent (nothing here can draw them). DOM
  * layout (an element's width in a family) is out of a script's reach: on Linux the agent gives
  * the browser a fontconfig that keeps only the list and the fonts text falls back to
- * (apps/agent/src/browser/fontConfig.ts).
+ * (apps/agent/src/browser/machine/fontConfig.ts).
  */
 export const fonts = String.raw`
   if (options.fonts) {

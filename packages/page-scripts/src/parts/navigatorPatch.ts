@@ -1,6 +1,6 @@
 /**
  * navigator values no native channel reaches in this scope (the launch plan decides which: see
- * apps/agent/src/browser/launchPlan.ts). `navigator` applies in every scope the script runs in,
+ * apps/agent/src/browser/launch/launchPlan.ts). `navigator` applies in every scope the script runs in,
  * `workerNavigator` only in workers.
  */
 export const navigatorPatch = String.raw`

@@ -16,7 +16,7 @@ export interface LocalApiDeps {
   checkFingerprint?: (profileId: string, lang: string, options: { headless: boolean }) => Promise<FingerprintCheckOpened>;
   /** Where the profiles' folders are (delete-cache); left out, delete-cache answers `not_found`. */
   profilesDir?: () => string;
-  /** A chromedriver for a Chromium major, '' when none (browser/chromedriver.ts); left out, always ''. */
+  /** A chromedriver for a Chromium major, '' when none (browser/machine/chromedriver.ts); left out, always ''. */
   webdriver?: (browserMajor: number) => Promise<string>;
   /** The agent's version, named in the OpenAPI document. */
   version?: string;

@@ -1,5 +1,5 @@
 import { profileRefOf, resolveLanguage, startRequestOfV1, startRequestOfV2, type ProfileRef, type StartRequest, type StartedBrowser } from '@facet/contracts';
-import { parseCommandLine } from '../../../browser/commandLineSwitches.ts';
+import { parseCommandLine } from '../../../browser/launch/commandLineSwitches.ts';
 import type { LocalContext, LocalHandlers } from '../context.ts';
 import { LocalApiFailure } from '../failures.ts';
 
@@ -33,7 +33,7 @@ async function start(request: StartRequest, ctx: LocalContext): Promise<StartedB
   const attached = await ctx.attach(status);
   // The script learns which stored cookies its browser went without (issue 34).
   const started = status.skippedCookies.length > 0 ? { ...attached, skipped_cookies: status.skippedCookies } : attached;
-  // cdp_mask=0: the same endpoint, told to let this client through unmasked (browser/cdpMask.ts).
+  // cdp_mask=0: the same endpoint, told to let this client through unmasked (browser/cdp/cdpMask.ts).
   return request.cdpMask || !started.ws.puppeteer ? started : { ...started, ws: { ...started.ws, puppeteer: `${started.ws.puppeteer}?cdp_mask=0` } };
 }
 

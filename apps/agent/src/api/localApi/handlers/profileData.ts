@@ -13,8 +13,8 @@ import {
   type LocalRouteData,
   type ProfileRef,
 } from '@facet/contracts';
-import { CdpConnection } from '../../../browser/cdp.ts';
-import { fromCdpCookies } from '../../../browser/cdpCookies.ts';
+import { CdpConnection } from '../../../browser/cdp/cdp.ts';
+import { fromCdpCookies } from '../../../browser/cdp/cdpCookies.ts';
 import { clearCaches, userDataDirInUse } from '../../../storage/cacheCleaner.ts';
 import { clearProfileData } from '../../../storage/profileData.ts';
 import type { LocalContext, LocalHandlers } from '../context.ts';

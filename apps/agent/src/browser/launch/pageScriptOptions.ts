@@ -1,7 +1,7 @@
 import type { Profile } from '@facet/contracts';
 import type { MediaDeviceCounts, NavigatorValues, PageScriptOptions } from '@facet/page-scripts';
 import type { Identity } from './identity.ts';
-import type { MachineFacts } from './machineFacts.ts';
+import type { MachineFacts } from '../machine/machineFacts.ts';
 
 /** What else carries the profile at this launch, so the page script leaves it alone. */
 export interface NativeChannels {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { fromOwnUser } from '../net/peerUid.ts';
+import { fromOwnUser } from '../../net/peerUid.ts';
 import type { Socket } from 'node:net';
 import type { Proxy } from '@facet/contracts';
 import { RequestError, Server } from 'proxy-chain';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachIdentity } from './attachIdentity.ts';
-import { CdpConnection, type CdpTransport } from './cdp.ts';
+import { CdpConnection, type CdpTransport } from '../cdp/cdp.ts';
 import type { TargetCommands } from './launchPlan.ts';
 
 interface Sent {

@@ -1,6 +1,6 @@
 import { profileSchema } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
-import type { MachineFonts } from './fontConfig.ts';
+import type { MachineFonts } from '../machine/fontConfig.ts';
 import { exitShapesSpawn } from './identity.ts';
 import { planLaunch, type Channel, type LaunchContext } from './launchPlan.ts';
 

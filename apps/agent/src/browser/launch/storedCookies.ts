@@ -1,6 +1,6 @@
 import { checkCookie, type Cookie, type SkippedCookie } from '@facet/contracts';
-import { CdpError, type CdpConnection } from './cdp.ts';
-import { toCdpCookies } from './cdpCookies.ts';
+import { CdpError, type CdpConnection } from '../cdp/cdp.ts';
+import { toCdpCookies } from '../cdp/cdpCookies.ts';
 
 interface Numbered {
   index: number;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import type { CdpTransport } from './cdp.ts';
-import { pipeTransport } from './cdpPipe.ts';
+import type { CdpTransport } from '../cdp/cdp.ts';
+import { pipeTransport } from '../cdp/cdpPipe.ts';
 
 export interface SpawnedChromium {
   process: ChildProcess;

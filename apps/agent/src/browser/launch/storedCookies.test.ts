@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { profileSchema, type Cookie } from '@facet/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loopbackOnlyArgs } from '../core/profileLauncher.ts';
-import { CdpConnection } from './cdp.ts';
+import { loopbackOnlyArgs } from '../../core/profileLauncher.ts';
+import { CdpConnection } from '../cdp/cdp.ts';
 import { launchBrowser } from './launchBrowser.ts';
 import { killGroup, spawnChromiumWithPipe } from './spawnChromium.ts';
 import { savableCookies, setStoredCookies } from './storedCookies.ts';
-import { platformBuildsCache } from '../config.ts';
+import { platformBuildsCache } from '../../config.ts';
 
 /**
  * Issue 34: one stored cookie Chromium refuses (a name with CR/LF, a domain `javascript:alert(1)`,

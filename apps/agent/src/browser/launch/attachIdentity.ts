@@ -1,4 +1,4 @@
-import { CdpError, type CdpConnection } from './cdp.ts';
+import { CdpError, type CdpConnection } from '../cdp/cdp.ts';
 import type { CdpCommand, TargetCommands } from './launchPlan.ts';
 
 interface TargetInfo {

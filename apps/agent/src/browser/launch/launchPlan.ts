@@ -3,11 +3,11 @@ import type { Profile } from '@facet/contracts';
 import { checkOnMachine, type Contradiction } from '@facet/fingerprint';
 import { identityScript } from '@facet/page-scripts';
 import { argsFor } from './chromiumArgs.ts';
-import { drawnFamilies, FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from './fontConfig.ts';
-import { renderingRules } from './fontRendering.ts';
-import type { GeoFacts } from './geoIp.ts';
+import { drawnFamilies, FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from '../machine/fontConfig.ts';
+import { renderingRules } from '../machine/fontRendering.ts';
+import type { GeoFacts } from '../proxy/geoIp.ts';
 import { resolveIdentity, type Identity } from './identity.ts';
-import type { MachineFacts } from './machineFacts.ts';
+import type { MachineFacts } from '../machine/machineFacts.ts';
 import { pageScriptOptions } from './pageScriptOptions.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { WindowBounds } from '@facet/contracts';
-import type { CdpConnection } from './cdp.ts';
+import type { CdpConnection } from '../cdp/cdp.ts';
 
 /** A running browser's windows, moved through its own DevTools connection (no window-manager tools). */
 export interface BrowserWindows {

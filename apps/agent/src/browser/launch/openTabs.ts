@@ -1,4 +1,4 @@
-import type { CdpConnection } from './cdp.ts';
+import type { CdpConnection } from '../cdp/cdp.ts';
 
 /** How often the open tabs are read while the browser runs. */
 const POLL_MS = 5_000;

@@ -2,7 +2,7 @@ import type { Profile } from '@facet/contracts';
 import { parseCommandLine } from './commandLineSwitches.ts';
 import type { Identity } from './identity.ts';
 import type { LaunchContext } from './launchPlan.ts';
-import type { ProxyHop } from './proxyHop.ts';
+import type { ProxyHop } from '../proxy/proxyHop.ts';
 
 /**
  * Chromium's command line for one profile: the agent's own switches, then the profile's
