@@ -20,6 +20,17 @@ const rules = [
 ];
 const apps = ['server', 'console', 'agent'];
 
+/**
+ * Rooms inside one folder, and the rooms each may not import from. The agent's browser/: launch
+ * (a plan computed once, then named steps) may use cdp, proxy and machine, never the reverse;
+ * cdp (connection, mux, mask) uses neither proxy nor machine.
+ */
+const roomRules = [
+  { folder: 'apps/agent/src/browser', room: 'cdp', never: ['launch', 'proxy', 'machine'], what: 'launch may use cdp, never the reverse; cdp uses neither proxy nor machine' },
+  { folder: 'apps/agent/src/browser', room: 'proxy', never: ['launch'], what: 'launch may use proxy, never the reverse' },
+  { folder: 'apps/agent/src/browser', room: 'machine', never: ['launch'], what: 'launch may use machine, never the reverse' },
+];
+
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -29,11 +40,20 @@ function sourceFiles(dir) {
   });
 }
 
-export function importsOf(text) {
-  const specs = [];
+/** Each import's specifier and the line (from 1) it is written on. */
+export function importLines(text) {
+  const found = [];
   const pattern = /(?:^|[^\w$.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*\(\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-  for (const match of text.matchAll(pattern)) specs.push(match[1] ?? match[2] ?? match[3]);
-  return specs;
+  for (const match of text.matchAll(pattern)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    const at = match.index + match[0].lastIndexOf(spec);
+    found.push({ spec, line: text.slice(0, at).split('\n').length });
+  }
+  return found;
+}
+
+export function importsOf(text) {
+  return importLines(text).map((found) => found.spec);
 }
 
 export function checkDependencyRules(root) {
@@ -64,6 +84,16 @@ export function checkDependencyRules(root) {
             if (targetApp && targetApp !== own) problems.push(`${path.relative(root, file)}: reaches into apps/${targetApp} by path`);
           }
         }
+      }
+    }
+  }
+  for (const rule of roomRules) {
+    const folder = path.join(root, rule.folder);
+    for (const file of sourceFiles(path.join(folder, rule.room))) {
+      for (const { spec, line } of importLines(fs.readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const room = path.relative(folder, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
+        if (rule.never.includes(room)) problems.push(`${path.relative(root, file)}:${line}: imports ${spec} from ${rule.folder.split('/').at(-1)}/${room}/ (${rule.what})`);
       }
     }
   }

@@ -11,7 +11,10 @@ function tree(files) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-deps-'));
   roots.push(root);
   for (const dir of ['packages/contracts/src', 'packages/api-client/src', 'apps/server/src', 'apps/console/src', 'apps/agent/src', 'e2e']) fs.mkdirSync(path.join(root, dir), { recursive: true });
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(root, file), text);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
   return root;
 }
 
@@ -41,5 +44,23 @@ describe('dependency rules', () => {
     expect(problems).toHaveLength(5);
     expect(problems.join('\n')).toMatch(/contracts imports only zod/);
     expect(problems.join('\n')).toMatch(/api-client imports no React/);
+  });
+
+  it('keeps the agent browser rooms apart: launch may use cdp, never the reverse, naming the file and line', () => {
+    const root = tree({
+      'apps/agent/src/browser/launch/launchBrowser.ts': `import { CdpConnection } from '../cdp/cdp.ts';\nimport { startProxyHop } from '../proxy/proxyHop.ts';\nimport { machineFacts } from '../machine/machineFacts.ts';`,
+      'apps/agent/src/browser/cdp/cdp.ts': `import WebSocket from 'ws';`,
+      'apps/agent/src/browser/cdp/cdpMux.ts': `import type { CdpTransport } from './cdp.ts';\nimport type { LaunchPlan } from '../launch/launchPlan.ts';`,
+      'apps/agent/src/browser/cdp/cdpEndpoint.ts': `import { fromOwnUser } from '../../net/peerUid.ts';\n\nconst { startProxyHop } = await import('../proxy/proxyHop.ts');`,
+      'apps/agent/src/browser/machine/kernels.ts': `import { discoverChromiumPaths } from './discoverChromium.ts';\nimport { argsFor } from '../launch/chromiumArgs.ts';`,
+      'apps/agent/src/browser/proxy/proxyHop.ts': `import { fromOwnUser } from '../../net/peerUid.ts';\nexport { planLaunch } from '../launch/launchPlan.ts';`,
+      'apps/agent/src/browser/cdp/cdpMux.test.ts': `import { launchBrowser } from '../launch/launchBrowser.ts';`,
+    });
+    expect(checkDependencyRules(root).sort()).toEqual([
+      'apps/agent/src/browser/cdp/cdpEndpoint.ts:3: imports ../proxy/proxyHop.ts from browser/proxy/ (launch may use cdp, never the reverse; cdp uses neither proxy nor machine)',
+      'apps/agent/src/browser/cdp/cdpMux.ts:2: imports ../launch/launchPlan.ts from browser/launch/ (launch may use cdp, never the reverse; cdp uses neither proxy nor machine)',
+      'apps/agent/src/browser/machine/kernels.ts:2: imports ../launch/chromiumArgs.ts from browser/launch/ (launch may use machine, never the reverse)',
+      'apps/agent/src/browser/proxy/proxyHop.ts:2: imports ../launch/launchPlan.ts from browser/launch/ (launch may use proxy, never the reverse)',
+    ]);
   });
 });
