@@ -42,7 +42,7 @@ export interface CreepVerdict {
   trash: string[];
   /** The worker scope's own findings (prototype lies, OS and engine mismatches); false where none. */
   workerLies: Record<string, unknown>;
-  hashes: { canvas: string; audio: string; webglPixels: string };
+  hashes: { canvas: string; audio: string; webglPixels: string; webglImage: string };
   gpu: string;
 }
 
@@ -95,6 +95,12 @@ const VERDICT = `(() => {
   const fp = window.Fingerprint;
   if (!fp) return null;
   const on = (flags) => Object.keys(flags || {}).filter((key) => flags[key]);
+  // The WebGL images CreepJS drew (data URLs), as a short hash.
+  const textHash = (text) => {
+    let h = 0x811c9dc5, g = 7;
+    for (let i = 0; i < text.length; i += 1) { h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0; g = (Math.imul(g, 31) + text.charCodeAt(i)) >>> 0; }
+    return h.toString(16).padStart(8, '0') + g.toString(16).padStart(8, '0');
+  };
   return {
     lies: fp.lies.data,
     totalLies: fp.lies.totalLies,
@@ -104,7 +110,7 @@ const VERDICT = `(() => {
     headless: on(fp.headless.headless),
     trash: fp.trash.trashBin.map((t) => t.name + ': ' + t.value),
     workerLies: (fp.workerScope && fp.workerScope.lies) || {},
-    hashes: { canvas: (fp.canvas2d && fp.canvas2d.$hash) || '', audio: (fp.offlineAudioContext && fp.offlineAudioContext.$hash) || '', webglPixels: (fp.canvasWebgl && fp.canvasWebgl.pixels) || '' },
+    hashes: { canvas: (fp.canvas2d && fp.canvas2d.$hash) || '', audio: (fp.offlineAudioContext && fp.offlineAudioContext.$hash) || '', webglPixels: (fp.canvasWebgl && fp.canvasWebgl.pixels) || '', webglImage: textHash(fp.canvasWebgl ? String(fp.canvasWebgl.dataURI) + String(fp.canvasWebgl.dataURI2) : '') },
     gpu: (fp.canvasWebgl && fp.canvasWebgl.parameters && fp.canvasWebgl.parameters.UNMASKED_RENDERER_WEBGL) || '',
   };
 })()`;

@@ -23,13 +23,14 @@ const machineTrash = /^WebGLRenderingContext\.getParameter: suspicious (gpu|capa
 
 /**
  * The surfaces the default options change by a page script (docs/fingerprint.md), as CreepJS
- * names them: the WebGL image and metadata and the media device list. (The platform in workers
- * comes from a copy of the build that reports it, no stand-in.)
+ * names them: the WebGL metadata and the media device list. (The platform in workers comes from a
+ * copy of the build that reports it, the WebGL image's noise from a driver in front of
+ * SwiftShader: no stand-in for either.)
  */
-const changedByDefault = /^(WebGLRenderingContext|WebGL2RenderingContext)\.(getParameter|readPixels)$|^MediaDevices\.enumerateDevices$/;
+const changedByDefault = /^(WebGLRenderingContext|WebGL2RenderingContext)\.getParameter$|^MediaDevices\.enumerateDevices$/;
 
-/** At most this many, with the default options on a Windows profile on this Linux machine (203 before, 6 with a worker stand-in). */
-const DEFAULT_LIE_BUDGET = 5;
+/** At most this many, with the default options on a Windows profile on this Linux machine (203 before, 6 with a worker stand-in, 5 with readPixels stand-ins). */
+const DEFAULT_LIE_BUDGET = 3;
 
 /** Starts the profile through the local API with CreepJS as its start page, as a person would open a site. */
 async function verdictOf(id: string): Promise<CreepVerdict> {
@@ -112,6 +113,7 @@ describe('CreepJS', () => {
     expect(again.hashes).toEqual(first.hashes);
     expect(other.hashes.canvas).not.toBe(first.hashes.canvas);
     expect(other.hashes.audio).not.toBe(first.hashes.audio);
+    expect(other.hashes.webglImage).not.toBe(first.hashes.webglImage);
     expect(other.hashes.webglPixels).not.toBe(first.hashes.webglPixels);
   });
 });

@@ -80,6 +80,9 @@ export async function ensureSystemPackages({ required }) {
   // Selenium's driver for Debian's Chromium, of the same version: the local API names it as
   // `webdriver` at each start (apps/agent/src/browser/machine/chromedriver.ts).
   if (!findChromium()?.startsWith('/opt/') && !fs.existsSync('/usr/bin/chromedriver')) missing.push('chromium-driver');
+  // A C compiler: the agent compiles its WebGL image driver with it for machines without a GPU
+  // (apps/agent/src/browser/machine/webglImageDriver.ts); without one a page script stands in.
+  if (!onPath('cc')) missing.push('gcc', 'libc6-dev');
   if (missing.length && process.getuid?.() === 0 && onPath('apt-get')) {
     const extras = ['fonts-noto-cjk', 'fonts-liberation'];
     console.log(`Installing ${missing.join(', ')} with apt-get…`);

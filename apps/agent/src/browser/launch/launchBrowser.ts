@@ -14,6 +14,7 @@ import type { GeoFacts } from '../proxy/geoIp.ts';
 import { exitShapesSpawn, resolveIdentity } from './identity.ts';
 import { planLaunch, type LaunchPlan } from './launchPlan.ts';
 import { platformExecutable } from '../machine/platformBuild.ts';
+import { webglImageDriver } from '../machine/webglImageDriver.ts';
 import { machineFacts } from '../machine/machineFacts.ts';
 import { updatePreferences, withoutSessionRestore, withWebrtcPolicy } from './profilePreferences.ts';
 import { checkThroughHop, ProxyCheckError } from '../proxy/proxyCheck.ts';
@@ -24,7 +25,10 @@ import { watchOpenTabs } from './openTabs.ts';
 
 export interface LaunchSettings {
   chromium: string;
-  /** Where copies of `chromium` that report another platform are kept (platformBuild.ts). */
+  /**
+   * Where copies of `chromium` that report another platform are kept (platformBuild.ts), and the
+   * WebGL image driver compiled for it (webglImageDriver.ts).
+   */
   platformBuilds: string;
   /** Where each profile's user-data-dir lives (one folder per profile id). */
   profilesDir: string;
@@ -120,8 +124,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     // The profile's platform, reported by the build itself in every scope where a copy of the
     // build can be made to (platformBuild.ts); otherwise the page script stands in for workers.
     const platform = resolveIdentity(profile).platform;
-    const built = platformExecutable(settings.chromium, platform, settings.platformBuilds, (line) => settings.onError(new Error(line)));
-    const [spawnExit, machine, extensions, executable] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir), built]);
+    const log = (line: string) => settings.onError(new Error(line));
+    const built = platformExecutable(settings.chromium, platform, settings.platformBuilds, log);
+    const driver = fp.webglImage === 'noise' ? webglImageDriver(settings.chromium, settings.platformBuilds, log) : null;
+    const [spawnExit, machine, extensions, executable, imageDriver] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir), built, driver]);
     const facts = machineFacts(settings.extraArgs);
     const context = {
       machine: executable === null ? facts : { ...facts, workerPlatform: platform },
@@ -134,6 +140,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       extraArgs: settings.extraArgs,
       mayRunProfileCode: settings.mayRunProfileCode,
       platformBuild: executable !== null && executable !== settings.chromium,
+      webglImageDriver: imageDriver,
     };
     const spawnPlan = planLaunch(profile, spawnExit, context);
     writeFiles(spawnPlan, userDataDir, profile);

@@ -34,6 +34,7 @@ const context: LaunchContext = {
   extraArgs: [],
   mayRunProfileCode: true,
   platformBuild: false,
+  webglImageDriver: null,
 };
 
 const channelOf = (plan: ReturnType<typeof planLaunch>, field: string): Channel[] => plan.channels.filter((c) => c.field === field).map((c) => c.channel);
@@ -106,6 +107,20 @@ describe('planLaunch', () => {
     // Canvas by default: the profile's own font rendering, in its fontconfig.
     expect(channelOf(plan, 'canvas')).toEqual(['file']);
     expect(plan.webrtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
+  });
+
+  it('leaves the WebGL image to the driver in front of SwiftShader where WebGL is software and a driver was built', () => {
+    const driver = { manifest: '/cache/webgl-image-driver--1/facet_webgl_image.json', swiftShader: '/usr/lib/chromium/libvk_swiftshader.so' };
+    const software = { ...context, machine: { ...context.machine, softwareGpu: true }, webglImageDriver: driver };
+    const plan = planLaunch(profileWith({}, { noiseSeed: 4242 }), null, software);
+    expect(channelOf(plan, 'webglImage')).toEqual(['driver']);
+    expect(plan.env).toMatchObject({ VK_DRIVER_FILES: driver.manifest, FACET_VK_DRIVER: driver.swiftShader, FACET_WEBGL_SEED: '4242' });
+    expect(plan.pageScript).toContain('"webglImage":false');
+    // A real GPU draws WebGL itself (the driver is never loaded), and "real" asks for no noise.
+    for (const other of [planLaunch(profileWith({}, {}), null, { ...context, webglImageDriver: driver }), planLaunch(profileWith({}, { webglImage: 'real' }), null, software)]) {
+      expect(other.env.VK_DRIVER_FILES).toBeUndefined();
+    }
+    expect(channelOf(planLaunch(profileWith({}, {}), null, { ...context, webglImageDriver: driver }), 'webglImage')).toEqual(['pageScript']);
   });
 
   it('answers a location request without asking only when the profile says allow or block', () => {

@@ -9,15 +9,16 @@ import type { GeoFacts } from '../proxy/geoIp.ts';
 import { resolveIdentity, type Identity } from './identity.ts';
 import type { MachineFacts } from '../machine/machineFacts.ts';
 import { pageScriptOptions } from './pageScriptOptions.ts';
+import { webglImageDriverEnv, type WebglImageDriver } from '../machine/webglImageDriver.ts';
 
 /**
  * How a fingerprint field reaches what a site reads, most native first (docs/fingerprint.md):
  * a Chromium switch, the browser's environment, a file in its user-data-dir, a CDP override per
  * target, and only then a page script. `build`: a copy of the installed build that reports it by
- * itself (platformBuild.ts). `machine`: nothing changes it, this computer's own value is the
- * profile's.
+ * itself (platformBuild.ts). `driver`: a graphics driver of ours in front of the machine's
+ * (webglImageDriver.ts). `machine`: nothing changes it, this computer's own value is the profile's.
  */
-export type Channel = 'commandLine' | 'environment' | 'file' | 'build' | 'cdp' | 'pageScript' | 'machine';
+export type Channel = 'commandLine' | 'environment' | 'file' | 'build' | 'driver' | 'cdp' | 'pageScript' | 'machine';
 
 /** Where a site reads a field: windows (pages, frames, popups) and the kinds of worker. */
 export type Scope = 'windows' | 'workers' | 'all';
@@ -87,6 +88,8 @@ export interface LaunchContext {
   mayRunProfileCode: boolean;
   /** The browser is a copy of the build that reports the profile's platform (platformBuild.ts). */
   platformBuild: boolean;
+  /** The driver that draws the WebGL image's noise under SwiftShader; null: none on this machine. */
+  webglImageDriver: WebglImageDriver | null;
 }
 
 /**
@@ -107,15 +110,18 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
   const rendering = fp.canvas === 'rendering' && context.machineFonts ? renderingRules(fp.noiseSeed, drawnFamilies(context.machineFonts, listsFonts ? fp.fonts.list : [])) : [];
   const fontConfig = fontSelection !== null || rendering.length > 0;
   const files = fontConfig ? [{ path: FONT_CONFIG_FILE, content: fontConfigXml(context.baseFontConfig, fontSelection, rendering) }] : [];
+  // Without a GPU, WebGL is SwiftShader's, and the driver in front of it adds the noise.
+  const imageDriver = fp.webglImage === 'noise' && context.machine.softwareGpu ? context.webglImageDriver : null;
   const env: Record<string, string> = {
     // Chromium on Linux takes its locale (what Intl formats with, in every process) from the
     // environment; --lang is read on Windows only.
     LANGUAGE: identity.languages.map((language) => language.replace(/-/g, '_')).join(':'),
     ...(identity.timezone ? { TZ: identity.timezone } : {}),
     ...(fontConfig ? { FONTCONFIG_FILE: path.join(context.userDataDir, FONT_CONFIG_FILE) } : {}),
+    ...(imageDriver ? webglImageDriverEnv(imageDriver, fp.noiseSeed) : {}),
   };
 
-  const options = pageScriptOptions(profile, identity, { machine: context.machine, fontConfig: fontSelection !== null });
+  const options = pageScriptOptions(profile, identity, { machine: context.machine, fontConfig: fontSelection !== null, webglImage: imageDriver !== null });
   return {
     identity,
     args,
@@ -127,7 +133,7 @@ export function planLaunch(profile: Profile, exit: GeoFacts | null, context: Lau
     browserCommands: browserCommandsFor(identity),
     targetCommands: targetCommandsFor(identity),
     pageScript: identityScript(options),
-    channels: channelsOf(profile, identity, options, fontSelection !== null, rendering.length > 0, context.platformBuild),
+    channels: channelsOf(profile, identity, options, { fontConfig: fontSelection !== null, rendering: rendering.length > 0, platformBuild: context.platformBuild, imageDriver: imageDriver !== null }),
     contradictions: checkOnMachine(profile, { softwareGpu: context.machine.softwareGpu }),
   };
 }
@@ -172,7 +178,13 @@ function targetCommandsFor(identity: Identity): TargetCommands {
 }
 
 /** The table of this launch: which channel carries each field, where. */
-function channelsOf(profile: Profile, identity: Identity, options: ReturnType<typeof pageScriptOptions>, fontConfig: boolean, rendering: boolean, platformBuild: boolean): ChannelUse[] {
+function channelsOf(
+  profile: Profile,
+  identity: Identity,
+  options: ReturnType<typeof pageScriptOptions>,
+  native: { fontConfig: boolean; rendering: boolean; platformBuild: boolean; imageDriver: boolean },
+): ChannelUse[] {
+  const { fontConfig, rendering, platformBuild, imageDriver } = native;
   const fp = profile.fingerprint;
   const use = (field: string, channel: Channel, scope: Scope = 'all'): ChannelUse => ({ field, channel, scope });
   const scripted = (field: string, on: boolean, scope: Scope = 'all') => use(field, on ? 'pageScript' : 'machine', scope);
@@ -196,7 +208,7 @@ function channelsOf(profile: Profile, identity: Identity, options: ReturnType<ty
     ...(fp.webrtc === 'real' ? [use('webrtc', 'machine')] : [use('webrtc', 'file'), ...(options.webrtc !== 'untouched' ? [use('webrtc', 'pageScript')] : [])]),
     rendering ? use('canvas', 'file') : scripted('canvas', options.canvas),
     scripted('audio', options.audio),
-    scripted('webglImage', options.webglImage),
+    imageDriver ? use('webglImage', 'driver') : scripted('webglImage', options.webglImage),
     scripted('webglMetadata', options.webglVendor !== '' || options.webglRenderer !== '' || options.webglLimits !== null),
     scripted('mediaDevices', options.mediaDevices !== null),
     scripted('battery', options.battery),

@@ -9,6 +9,8 @@ export interface NativeChannels {
   machine: MachineFacts;
   /** The profile's fontconfig is in place: it decides which fonts every page sees. */
   fontConfig: boolean;
+  /** The WebGL image's noise is drawn by the driver in front of SwiftShader (webglImageDriver.ts). */
+  webglImage: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export function pageScriptOptions(profile: Profile, identity: Identity, native: 
     noiseSeed: fp.noiseSeed,
     canvas: fp.canvas === 'noise',
     audio: fp.audio === 'noise',
-    webglImage: fp.webglImage === 'noise',
+    webglImage: fp.webglImage === 'noise' && !native.webglImage,
     webglVendor: fp.webglMetadata.mode === 'custom' ? fp.webglMetadata.vendor : '',
     webglRenderer: fp.webglMetadata.mode === 'custom' ? fp.webglMetadata.renderer : '',
     webglLimits: fp.webglMetadata.mode === 'custom' ? gpuLimitsFor(profile.os) : null,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { trustedBuild } from './cacheTrust.ts';
 
 /**
  * A copy of the installed Chromium that reports another `navigator.platform` by itself, in pages
@@ -147,22 +148,6 @@ export function platformExecutable(executable: string, platform: string, cacheDi
   return known;
 }
 
-/**
- * A build found in the cache is run as this user: only if this user alone could have put it
- * there (the cache, the build's folder and its executable owned by this user, writable by no one
- * else, the executable a file and not a link). Otherwise it is refused, not repaired: someone else
- * has had a hand in the folder.
- */
-function trusted(cacheDir: string, dir: string, built: string): string {
-  const uid = process.getuid?.();
-  for (const [entry, stats] of [cacheDir, dir, built].map((entry) => [entry, fs.lstatSync(entry)] as const)) {
-    const ours = uid === undefined || stats.uid === uid;
-    const kind = entry === built ? stats.isFile() : stats.isDirectory();
-    if (!ours || !kind || (stats.mode & 0o022) !== 0) throw new Error(`${entry} is not this user's alone (owner ${stats.uid}, mode ${(stats.mode & 0o7777).toString(8)}): not run`);
-  }
-  return built;
-}
-
 /** A path as part of a folder name. */
 const slug = (text: string) => text.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+/, '');
 
@@ -189,7 +174,7 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
   const dir = buildDir(real, stats, platform, cacheDir);
   const built = path.join(dir, path.basename(real));
   // A finished build holds its marker; a half-made one (a crash meanwhile) is made again.
-  if (fs.existsSync(path.join(dir, '.complete'))) return trusted(cacheDir, dir, built);
+  if (fs.existsSync(path.join(dir, '.complete'))) return trustedBuild(cacheDir, dir, built);
   const site = await findPlatformSite(await fs.promises.readFile(real));
   // Not such a build (a wrapper script such as Debian's /usr/bin/chromium, another architecture
   // or compiler): no copy, and nothing went wrong; the page script stands in.
@@ -215,7 +200,7 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
     await fs.promises.chmod(copy, 0o755);
     fs.writeFileSync(path.join(temporary, '.complete'), `${platform}\n`);
     // Another agent may have finished the same build meanwhile (its browsers may run from it).
-    if (fs.existsSync(path.join(dir, '.complete'))) return trusted(cacheDir, dir, built);
+    if (fs.existsSync(path.join(dir, '.complete'))) return trustedBuild(cacheDir, dir, built);
     fs.rmSync(dir, { recursive: true, force: true }); // what a build cut short left
     try {
       fs.renameSync(temporary, dir);
@@ -224,7 +209,7 @@ async function buildFor(executable: string, platform: string, cacheDir: string):
       if (!fs.existsSync(path.join(dir, '.complete'))) throw error;
     }
     pruneEarlier(real, stats, cacheDir);
-    return trusted(cacheDir, dir, built);
+    return trustedBuild(cacheDir, dir, built);
   } finally {
     fs.rmSync(temporary, { recursive: true, force: true });
   }
