@@ -1,4 +1,4 @@
-import { publicConfigSchema, resolveLanguage } from '@facet/contracts';
+import { publicConfigSchema } from '@facet/contracts';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,7 @@ import { kernelCatalog } from './browser/machine/kernels.ts';
 import type { AgentConfig } from './config.ts';
 import { BrowserBatches } from './core/browserBatches.ts';
 import { LocalSettingsService } from './core/localSettingsService.ts';
-import { profileLauncher } from './core/profileLauncher.ts';
+import { ProfileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
 import { ServerLink } from './core/serverLink.ts';
@@ -96,20 +96,6 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   const geo = lazyGeoIp(path.join(config.dataDir, 'geoip'), log);
   const kernels = kernelCatalog({ log });
   const { key: localApiKey, created: localApiKeyCreated } = readOrCreateLocalApiKey(config.dataDir, config.localApiKey);
-  // The launcher is made below; a start cannot come before the agent has finished starting.
-  const running = new RunningProfiles(async (profileId, options) => {
-    if (!chromium) throw new Error('no Chromium found: install chromium or set CHROME_PATH');
-    const launched = await launcher.launch(profileId, options);
-    // A profile whose start page is the fingerprint check: the check opens once the browser runs,
-    // in the profile's own language where the console has it.
-    if (launched.checkAtStart) {
-      void checks
-        .open({ ...launched, profile: launched.profile }, resolveLanguage(launched.profile.language.split(',')[0] ?? '').tag)
-        .then((check) => launched.openTab(check.url))
-        .catch((error: unknown) => log(`profile ${profileId}: the check page did not open: ${String(error)}`));
-    }
-    return launched;
-  });
   const checks = await CheckServer.start({ ipCheckUrl: config.ipCheckUrl, geo, log });
   const webdriver = chromedriverFinder();
   const checkFingerprint = (profileId: string, lang: string, options: { headless?: boolean } = {}) => openFingerprintCheck({ running, checks }, profileId, lang, options);
@@ -130,7 +116,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   void machineFonts(process.env).catch((error: unknown) => log(`could not ask fontconfig: ${String(error)}`));
   // Profiles' state still going up after their browsers closed: the agent's exit waits for them.
   const saves = new StateSaves();
-  const launcher = profileLauncher(currentSource, {
+  const launcher = new ProfileLauncher(currentSource, {
     kernels: () => kernels.list(),
     profilesDir: () => settings.profilesDir(),
     platformBuilds: config.platformBuildsDir,
@@ -147,8 +133,10 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       conflict: (push) => bridge.push({ push: 'syncconflict', parameter: push }),
       leaseLost: (profileId, holder) => bridge.push({ push: 'leaselost', parameter: { profileId, device: holder?.device ?? null } }),
     },
+    checks,
     log,
   });
+  const running = new RunningProfiles(launcher);
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window'), log }) : null;
   let port = config.port;
   // Set by main.ts: what "exit" in the console's exit dialog does.

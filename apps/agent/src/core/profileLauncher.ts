@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { ApiError } from '@facet/api-client';
-import { Code, limits, profileLeaseSchema, START_PAGE_CHECK, START_PAGE_IP, type Kernel, type Profile } from '@facet/contracts';
+import { Code, limits, profileLeaseSchema, resolveLanguage, type Kernel, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/proxy/geoIp.ts';
-import { parseCommandLine } from '../browser/launch/commandLineSwitches.ts';
 import { launchBrowser } from '../browser/launch/launchBrowser.ts';
 import { launchTrace, tracesLaunches } from '../browser/launch/launchTrace.ts';
 import { startVirtualDisplay, type VirtualDisplay } from '../browser/machine/virtualDisplay.ts';
@@ -14,9 +13,11 @@ import type { ProfileSource } from './profileSource.ts';
 import { runProfileState, type StateEvents } from './profileStateRun.ts';
 import { prepareProfileState } from './profileStateStart.ts';
 import type { StateSaves } from './stateSaves.ts';
-import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
+import { profileForStart } from './profileForStart.ts';
+import { ensureDiskSpace } from './startChecks.ts';
 import { NoAccountError, StartFailure } from './startFailure.ts';
 import type { LaunchedProfile, StartOptions } from './runningProfiles.ts';
+import type { CheckedBrowser } from '../check/checkServer.ts';
 
 /** Switches for tests: nothing a profile browser resolves may leave loopback (architecture). */
 export const loopbackOnlyArgs = [
@@ -48,20 +49,34 @@ export interface LauncherSettings {
   saves: StateSaves;
   /** Sync progress, conflicts and a lost lease, pushed to the console. */
   stateEvents: StateEvents;
+  /** The fingerprint check (check/checkServer.ts), for profiles whose start page it is. */
+  checks: { open(browser: CheckedBrowser, lang: string): Promise<{ url: string }> };
   log: (line: string) => void;
 }
 
-/**
- * Checks the disk, fetches the profile's launch from the server (secrets sealed to this device),
- * picks the kernel its `kernelVersion` names, launches it, and records that it was opened.
- * Headful browsers need a display: without one, the agent starts its own Xvfb once and shares it.
- */
-export function profileLauncher(source: () => ProfileSource | null, settings: LauncherSettings) {
-  let display: Promise<VirtualDisplay> | null = null;
-  const needsDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+/** What a start leaves for the caller: the browser and the profile as it runs. */
+export type LaunchedStart = LaunchedProfile & { profile: Profile };
 
-  const launch = async (profileId: string, options: StartOptions): Promise<LaunchedProfile & { profile: Profile; checkAtStart: boolean }> => {
-    const from = source();
+/**
+ * One profile start, from the ask to the running browser: checks the disk, fetches the
+ * profile's launch from the server (secrets sealed to this device), makes the profile as this
+ * start runs it (profileForStart.ts), verifies its plugins and brings its state while the
+ * browser is prepared, launches it (browser/launch/launchBrowser.ts), and records that it was
+ * opened. Headful browsers need a display: without one, the agent starts its own Xvfb once and
+ * shares it. A profile whose start page is the fingerprint check gets the check once it runs.
+ */
+export class ProfileLauncher {
+  private display: Promise<VirtualDisplay> | null = null;
+  private readonly needsDisplay = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+
+  constructor(
+    private readonly source: () => ProfileSource | null,
+    private readonly settings: LauncherSettings,
+  ) {}
+
+  async launch(profileId: string, options: StartOptions): Promise<LaunchedStart> {
+    const { settings } = this;
+    const from = this.source();
     if (!from) throw new NoAccountError();
     const trace = tracesLaunches() ? launchTrace() : null;
     const mark = trace?.mark ?? (() => {});
@@ -77,38 +92,42 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     mark('ticket');
     // The lease is this machine's from here: given back if the start goes no further.
     const releaseLease = () => from.releaseLease(profileId, settings.deviceKey.publicKey);
+    let launched: LaunchedStart & { checkAtStart: boolean };
     try {
-      const launched = await launchHeld(profileId, options, from, ticket, profilesDir, releaseLease, mark);
+      launched = await this.launchHeld({ profileId, options, from, ticket, profilesDir, releaseLease, mark });
       if (trace) settings.log(`profile ${profileId}: start steps (ms): ${trace.line()}`);
-      return launched;
     } catch (error) {
       await releaseLease().catch((release: unknown) => settings.log(`profile ${profileId}: could not release its lease: ${String(release)}`));
       throw error;
     }
-  };
+    // The fingerprint check as start page: it opens once the browser runs, in the profile's own
+    // language where the console has it.
+    if (launched.checkAtStart) {
+      void settings.checks
+        .open(launched, resolveLanguage(launched.profile.language.split(',')[0] ?? '').tag)
+        .then((check) => launched.openTab(check.url))
+        .catch((error: unknown) => settings.log(`profile ${profileId}: the check page did not open: ${String(error)}`));
+    }
+    return launched;
+  }
 
-  const launchHeld = async (profileId: string, options: StartOptions, from: ProfileSource, ticket: Awaited<ReturnType<ProfileSource['launch']>>, profilesDir: string, releaseLease: () => Promise<void>, mark: (step: string) => void) => {
+  async close(): Promise<void> {
+    if (this.display) await (await this.display.catch(() => null))?.stop();
+  }
+
+  private async launchHeld(start: HeldStart): Promise<LaunchedStart & { checkAtStart: boolean }> {
+    const { settings } = this;
+    const { profileId, options, from, ticket, profilesDir, releaseLease, mark } = start;
     // The secrets travel sealed to this device; they join the profile only here, in the agent.
     const secrets = settings.deviceKey.open(ticket.sealed, profileId);
-    const stored: Profile = { ...ticket.profile, proxy: { ...ticket.profile.proxy, username: secrets.proxyUsername, password: secrets.proxyPassword }, cookies: secrets.cookies };
-    const aligned = alignToKernel(await settings.kernels(), stored);
-    const { kernel } = aligned;
-    // Facet's own start pages: the IP check is the service the agent asks; the fingerprint check
-    // page needs the running browser, so the browser starts blank and the check opens after.
-    const pages = startPages(aligned.profile.startPage, settings.ipCheckUrl, options);
-    const checkAtStart = pages.check;
-    const startPage = pages.first;
-    // A start's own switches take the place of the profile's (as AdsPower's launch_args do).
-    const launchArgs = parseCommandLine((options.launchArgs ?? []).join(' ')).accepted;
-    const withPage = startPage === aligned.profile.startPage ? aligned.profile : { ...aligned.profile, startPage };
-    const profile = launchArgs.length > 0 ? { ...withPage, fingerprint: { ...withPage.fingerprint, commandLine: '' } } : withPage;
-    if (aligned.profile !== stored) settings.log(`profile ${profileId}: kernel ${stored.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
+    const { profile, kernel, pages, launchArgs, kernelReplaced } = profileForStart(ticket.profile, secrets, await settings.kernels(), options, settings.ipCheckUrl);
+    if (kernelReplaced) settings.log(`profile ${profileId}: kernel ${ticket.profile.kernelVersion} is not installed; runs on ${kernel.product} ${kernel.version}`);
     // Every assigned plugin verified before anything is spawned: one that fails stops the start,
     // rather than opening the profile without what its user relies on.
     // A shared profile loads none of its owner's plugins on this machine: the server answers it an
     // empty list, and the agent does not ask, so one guard failing is not enough.
     const verifiedPlugins = async () => {
-      const assigned = stored.sharer === null ? await from.plugins(profileId) : [];
+      const assigned = profile.sharer === null ? await from.plugins(profileId) : [];
       const verified = await Promise.all(assigned.map((plugin) => settings.plugins.verified(plugin, (p) => from.downloadPlugin(p))));
       mark('plugins');
       return verified;
@@ -119,7 +138,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
         profileId,
         userDataDir,
         syncKey: secrets.syncKey,
-        syncOptions: stored.sync,
+        syncOptions: profile.sync,
         head: ticket.syncHead,
         transport: from.syncTransport(settings.deviceKey.publicKey),
         events: settings.stateEvents,
@@ -134,9 +153,9 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     const { state, tabs } = prepared;
     const headless = options.headless === true;
     let env: NodeJS.ProcessEnv = process.env;
-    if (!headless && needsDisplay) {
-      display ??= startVirtualDisplay();
-      env = { ...process.env, DISPLAY: (await display).display };
+    if (!headless && this.needsDisplay) {
+      this.display ??= startVirtualDisplay();
+      env = { ...process.env, DISPLAY: (await this.display).display };
       mark('display');
     }
     const launched = await launchBrowser(profile, {
@@ -151,7 +170,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       // A shared profile must not run its owner's command line on this machine.
       mayRunProfileCode: profile.sharer === null,
       env,
-      extensions: (userDataDir) => writeProfileExtensions(userDataDir, plugins),
+      extensions: (dir) => writeProfileExtensions(dir, plugins),
       onError: (error) => settings.log(`profile ${profileId}: ${String(error)}`),
       // Saved as whoever opened it; if that session has ended meanwhile, the stop still completes.
       saveCookies: (cookies) => from.saveCookies(profileId, cookies.slice(0, limits.cookiesPerProfile), ticket.grant),
@@ -172,7 +191,7 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
       void launched.exited.then(() => clearCaches(userDataDir)).catch((error: unknown) => settings.log(`profile ${profileId}: could not clear its caches after closing: ${String(error)}`));
     }
     // The tabs open at the last save come back after the start page (unless the start asked for a blank one).
-    const reopened = options.openStartPage === false ? [] : tabs.filter((url) => url !== startPage && !pages.more.includes(url));
+    const reopened = options.openStartPage === false ? [] : tabs.filter((url) => url !== pages.first && !pages.more.includes(url));
     for (const url of [...pages.more, ...reopened]) await launched.openTab(url).catch((error: unknown) => settings.log(`profile ${profileId}: could not open ${url}: ${String(error)}`));
     // Only a browser that started counts as a use of the profile; a failure here loses only the time.
     await from.opened(profileId).catch((error: unknown) => settings.log(`profile ${profileId}: could not record the last-used time: ${String(error)}`));
@@ -180,15 +199,19 @@ export function profileLauncher(source: () => ProfileSource | null, settings: La
     if (launched.refusedSwitches.length > 0) settings.log(`profile ${profileId}: command-line switches not applied: ${launched.refusedSwitches.join(' ')}`);
     // Started all the same (a contradiction is the user's to resolve); Check fingerprint shows them in words.
     if (launched.contradictions.length > 0) settings.log(`profile ${profileId}: contradictions on this computer: ${launched.contradictions.map((c) => c.code).join(', ')}`);
-    return { ...launched, profile, checkAtStart };
-  };
+    return { ...launched, profile, checkAtStart: pages.check };
+  }
+}
 
-  return {
-    launch,
-    close: async () => {
-      if (display) await (await display.catch(() => null))?.stop();
-    },
-  };
+/** A start that holds the profile's lease: what its steps after the ticket share. */
+interface HeldStart {
+  profileId: string;
+  options: StartOptions;
+  from: ProfileSource;
+  ticket: Awaited<ReturnType<ProfileSource['launch']>>;
+  profilesDir: string;
+  releaseLease: () => Promise<void>;
+  mark: (step: string) => void;
 }
 
 /** Both values, once both have settled; the first failure (in argument order) if either failed. */
@@ -211,18 +234,4 @@ function launchRefusal(profileId: string, error: unknown): unknown {
     return new StartFailure('openElsewhere', `open on ${elsewhere?.device ?? 'another computer'}`, null, elsewhere);
   }
   return error;
-}
-
-/**
- * The first tab's page and the tabs after it: the profile's start page (Facet's IP check stands
- * for the agent's IP check service; the fingerprint check opens once the browser runs), unless
- * the start asked for a blank tab, and the IP check page besides when asked (AdsPower's `ip_tab`).
- */
-export function startPages(profileStartPage: string, ipCheckUrl: string, options: Pick<StartOptions, 'openStartPage' | 'ipTab' | 'extraTabs'>): { first: string; more: string[]; check: boolean } {
-  if (options.openStartPage === false) return { first: '', more: [], check: false };
-  const isIp = profileStartPage === START_PAGE_IP;
-  const check = profileStartPage === START_PAGE_CHECK;
-  const first = isIp ? (options.ipTab === false ? '' : ipCheckUrl) : check ? '' : profileStartPage;
-  const more = [...(options.ipTab === true && !isIp ? [ipCheckUrl] : []), ...(options.extraTabs ?? [])];
-  return { first, more, check };
 }

@@ -20,7 +20,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 describe('running profiles', () => {
   it('gives one browser per profile to every caller, numbered, and recycles numbers', async () => {
     const { launches, launch } = fakeLaunches();
-    const running = new RunningProfiles(launch);
+    const running = new RunningProfiles({ launch });
     const first = running.start('a');
     const again = running.start('a');
     const b = running.start('b');
@@ -40,7 +40,7 @@ describe('running profiles', () => {
 
   it('forgets a browser the user closed, and a launch that failed, telling listeners', async () => {
     const { launches, launch } = fakeLaunches();
-    const running = new RunningProfiles(launch);
+    const running = new RunningProfiles({ launch });
     const seen: string[] = [];
     running.onChange((s) => seen.push(`${s.profileId}:${s.state}`));
     const a = running.start('a');

@@ -47,7 +47,10 @@ export interface StartOptions {
   clearCacheAfterClosing?: boolean;
 }
 
-type Launch = (profileId: string, options: StartOptions) => Promise<LaunchedProfile>;
+/** What starts a profile's browser (core/profileLauncher.ts; tests give their own). */
+export interface Launcher {
+  launch(profileId: string, options: StartOptions): Promise<LaunchedProfile>;
+}
 
 interface Entry {
   status: BrowserStatus;
@@ -64,7 +67,7 @@ export class RunningProfiles {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(status: BrowserStatus | { profileId: string; state: 'stopped' }) => void>();
 
-  constructor(private readonly launch: Launch) {}
+  constructor(private readonly launcher: Launcher) {}
 
   onChange(listener: (status: BrowserStatus | { profileId: string; state: 'stopped' }) => void): () => void {
     this.listeners.add(listener);
@@ -95,7 +98,7 @@ export class RunningProfiles {
     const entry: Entry = { status, browser: null, starting: Promise.resolve(status) };
     entry.starting = (async () => {
       try {
-        const browser = await this.launch(profileId, options);
+        const browser = await this.launcher.launch(profileId, options);
         entry.browser = browser;
         Object.assign(status, { state: 'running', endpoint: browser.endpoint, debugPort: browser.debugPort, debugPortOpen: browser.debugPortOpen, skippedCookies: browser.skippedCookies });
         this.emit(status);

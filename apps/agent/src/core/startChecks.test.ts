@@ -34,11 +34,11 @@ describe('checks before a profile starts', () => {
     const profile = profileSchema.parse({ ...profileBase, kernelVersion: '150', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36' });
     const same = alignToKernel(kernels, profile);
     expect(same.kernel.path).toBe('/opt/google/chrome/chrome');
-    expect(same.profile).toBe(profile);
+    expect(same.changes).toEqual({});
     const older = alignToKernel(kernels, { ...profile, kernelVersion: '120', userAgent: profile.userAgent.replace('Chrome/150', 'Chrome/120') });
     expect(older.kernel.path).toBe('/usr/lib/chromium/chromium');
-    expect(older.profile.kernelVersion).toBe('156');
-    expect(older.profile.userAgent).toContain('Chrome/156.0.0.0 ');
+    expect(older.changes.kernelVersion).toBe('156');
+    expect(older.changes.userAgent).toContain('Chrome/156.0.0.0 ');
     expect(() => alignToKernel([], profile)).toThrow(/no Chromium/);
   });
 });

@@ -17,14 +17,14 @@ export async function ensureDiskSpace(profilesDir: string, minimumGb: number): P
 }
 
 /**
- * The installed kernel for a profile, and the profile as it runs there: on another major than
- * it names, its user agent and kernel version follow the engine (the stored profile is left as
- * it is, so it moves on again with the next update).
+ * The installed kernel for a profile, and what changes in the profile to run there: on another
+ * major than it names, its user agent and kernel version follow the engine (the stored profile is
+ * left as it is, so it moves on again with the next update); on its own major, nothing.
  */
-export function alignToKernel(kernels: readonly Kernel[], profile: Profile): { kernel: Kernel; profile: Profile } {
+export function alignToKernel(kernels: readonly Kernel[], profile: Profile): { kernel: Kernel; changes: Partial<Pick<Profile, 'kernelVersion' | 'userAgent'>> } {
   const kernel = kernelFor(kernels, profile.kernelVersion);
   if (!kernel) throw new StartFailure('chromiumFailed', 'no Chromium answered --version: install chromium or set CHROME_PATH');
-  if (String(kernel.major) === profile.kernelVersion.trim()) return { kernel, profile };
+  if (String(kernel.major) === profile.kernelVersion.trim()) return { kernel, changes: {} };
   const major = String(kernel.major);
-  return { kernel, profile: { ...profile, kernelVersion: major, userAgent: rewriteBrowserMajor(profile.userAgent, major) } };
+  return { kernel, changes: { kernelVersion: major, userAgent: rewriteBrowserMajor(profile.userAgent, major) } };
 }

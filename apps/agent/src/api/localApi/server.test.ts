@@ -72,10 +72,10 @@ const fakeSource = {
 
 let source: ProfileSource | null = fakeSource;
 const starts: { profileId: string; options: StartOptions }[] = [];
-const running = new RunningProfiles(async (profileId, options) => {
+const running = new RunningProfiles({ launch: async (profileId, options) => {
   starts.push({ profileId, options });
   return { endpoint: `ws://127.0.0.1:9222/devtools/browser/${profileId}`, debugPort: 9222, debugPortOpen: options.openDebugPort === true, skippedCookies: [], exited: new Promise(() => {}), stop: async () => {}, profile: { kernelVersion: '156' } } as unknown as LaunchedProfile;
-});
+} });
 let api: LocalApi;
 let base: string;
 
