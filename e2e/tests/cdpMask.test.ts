@@ -24,14 +24,32 @@ const page = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/automat
 let site: http.Server;
 let siteUrl: string;
 
+/** The names on the same page's window in a bare Chromium with nothing attached but this read. */
+let bareGlobals: Set<string>;
+
 beforeAll(async () => {
   site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const bare = await puppeteer.launch({ executablePath: chromiumPath(), args: [...testChromiumFlags], headless: true });
+  try {
+    const tab = await bare.newPage();
+    await tab.goto(siteUrl);
+    bareGlobals = new Set(await tab.evaluate(() => Object.getOwnPropertyNames(window)));
+  } finally {
+    await bare.close();
+  }
 });
+
+/** What a client left on the window beyond a bare Chromium's names and the function the test exposes. */
+const extraGlobals = (seen: Leaks) => seen.globals.filter((name) => !bareGlobals.has(name) && name !== 'reportBack');
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 interface Leaks {
+  /** Every name on the page's window. */
+  globals: string[];
+  /** The exposed function as the page prints it. */
+  exposedSource: string;
   sourceUrl: boolean;
   stacksSeen: number;
   bindings: string[];
@@ -135,9 +153,12 @@ describe('an attached client, as the page sees it', () => {
     const byPuppeteer = await seenByPuppeteer(unmasked);
     expect(byPuppeteer.sourceUrl).toBe(true);
     expect(byPuppeteer.bindings.some((name) => name.startsWith('puppeteer_'))).toBe(true);
+    expect(extraGlobals(byPuppeteer).some((name) => name.startsWith('puppeteer_'))).toBe(true);
+    expect(byPuppeteer.exposedSource).toMatch(/Puppeteer/);
     const byPlaywright = await seenByPlaywright(unmasked);
     expect(byPlaywright.sourceUrl).toBe(true);
     expect(byPlaywright.bindings).toContain('__playwright__binding__');
+    expect(extraGlobals(byPlaywright)).toContain('__playwright__binding__controller__');
     // Both switched the Runtime domain on in the page, and the page saw its console formatted.
     expect(byPuppeteer.consoleFormatting).toBe(true);
     expect(byPlaywright.consoleFormatting).toBe(true);
@@ -149,6 +170,11 @@ describe('an attached client, as the page sees it', () => {
     for (const seen of [await seenByPuppeteer(ws), await seenByPlaywright(ws)]) {
       expect(seen.stacksSeen).toBeGreaterThan(0);
       expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false });
+      // Not even under other names: the binding behind the exposed function, the client's helpers.
+      expect(extraGlobals(seen)).toEqual([]);
+      // The exposed function prints as a page's own function would, naming no client.
+      expect(seen.exposedSource).toMatch(/=>|function/);
+      expect(seen.exposedSource).not.toMatch(/puppeteer|playwright|pptr|__pw/i);
       // The classic stack-getter probe: Chromium 156 no longer formats through it either way.
       expect(seen.runtimeEnable).toBe(false);
       // The agent answered the client's Runtime.enable itself: nothing formatted the console.
@@ -191,6 +217,7 @@ describe('an attached client, as the page sees it', () => {
     const seen = await seenBySelenium(started.body.data.ws.selenium as string, started.body.data.webdriver as string);
     expect(seen.stacksSeen).toBeGreaterThan(0);
     expect(seen).toMatchObject({ sourceUrl: false, bindings: [], webdriver: false, consoleFormatting: false });
+    expect(extraGlobals(seen).join(',')).toBe('');
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 });

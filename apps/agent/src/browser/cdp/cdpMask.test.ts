@@ -33,6 +33,30 @@ describe('the CDP mask', () => {
     expect(source).toMatch(/^window\.([a-z]{10}_)Array = Array; window\.\1JSON = JSON;$/);
   });
 
+  it('names what a client\'s script puts on the window, as the page sees it, and nothing else', () => {
+    const mask = createCdpMask();
+    const cdc = JSON.parse(mask.outgoing('Runtime.evaluate', JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: 'window.cdc_adoQpoasnfa76pfcZLmcfl_Array = Array; ret_nodes = []; m["se_exportedFunctionSymbol"] = f;' } }))).params.expression;
+    expect(cdc).not.toMatch(/cdc_|ret_nodes|se_exported/);
+    const names = mask.globals(cdc);
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(cdc).toContain(name);
+    expect(names.find((name) => name.endsWith('_Array'))).toMatch(/^[a-z]{10}_Array$/);
+    // World names and Playwright's UtilityScript class are no window names.
+    const world = JSON.parse(mask.outgoing('Page.createIsolatedWorld', JSON.stringify({ id: 2, method: 'Page.createIsolatedWorld', params: { frameId: 'F', worldName: '__playwright_utility_world_x' } }))).params.worldName;
+    expect(mask.globals(`${world} UtilityScript`)).toEqual([]);
+    expect(mask.globals('nothing of a client here')).toEqual([]);
+  });
+
+  it('takes out the comments of Puppeteer\'s exposed-function wrapper that name it', () => {
+    const mask = createCdpMask();
+    const wrapper = "function addPageBinding(type, name, prefix) {\n  // This is the Puppeteer binding.\n  const callPuppeteer = globalThis[name];\n  // Needs to be the same as CDP_BINDING_PREFIX.\n  globalThis[prefix + name]('x'); // ok\n}";
+    const sent = JSON.stringify({ id: 1, method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: wrapper } });
+    const source: string = JSON.parse(mask.outgoing('Page.addScriptToEvaluateOnNewDocument', sent)).params.source;
+    expect(source).not.toMatch(/Puppeteer|CDP_BINDING_PREFIX/);
+    expect(source).toContain('globalThis[prefix + name](\'x\'); // ok');
+    expect(source.split('\n')).toHaveLength(6);
+  });
+
   it('leaves every other message as it is', () => {
     const mask = createCdpMask();
     const text = JSON.stringify({ id: 1, method: 'Page.navigate', params: { url: 'https://shop.example/puppeteer_guide' } });

@@ -18,6 +18,12 @@ export interface CdpMask {
   outgoing(method: string, text: string): string;
   /** A browser's event before it reaches the client. */
   incoming(method: string, text: string): string;
+  /**
+   * The names a masked client's text puts on a page's window (its bindings, Playwright's
+   * controller, chromedriver's copies of built-ins), as the page would see them: what
+   * quietRuntime.ts keeps off the window's own names.
+   */
+  globals(maskedText: string): string[];
 }
 
 /** Methods whose parameters carry scripts, bindings or world names. */
@@ -28,16 +34,29 @@ const INCOMING = new Set(['Runtime.executionContextCreated', 'Runtime.bindingCal
 /** Source URLs clients give evaluated scripts (in JSON text: up to the string's next escape or end). */
 const CLIENT_SOURCE_URL = /\/\/# sourceURL=(?:pptr:|__puppeteer_evaluation_script__|__playwright_evaluation_script__)[^"\\]*/g;
 
-/** Client names → the kind of ordinary name they become. */
-const CLIENT_NAMES: readonly RegExp[] = [
-  /__puppeteer_utility_world__[\w.-]*/g,
-  /__playwright_utility_world_[\w-]*/g,
-  /__playwright__binding__controller__/g,
-  /__playwright__binding__/g,
-  /\bpuppeteer_/g,
-  /\bUtilityScript\b/g,
+/**
+ * Comments in the functions a client puts into pages that name it: Puppeteer's exposed-function
+ * wrapper says "This is the Puppeteer binding." to any page that prints the function (in JSON
+ * text: up to the line's escaped end).
+ */
+const CLIENT_COMMENTS = /\/\/ [^"\\]*(?:Puppeteer|CDP_BINDING_PREFIX)[^"\\]*/g;
+
+/** Client names → the kind of ordinary name they become; `global`: a name (or prefix) on the window. */
+const CLIENT_NAMES: readonly { pattern: RegExp; global: boolean }[] = [
+  { pattern: /__puppeteer_utility_world__[\w.-]*/g, global: false },
+  { pattern: /__playwright_utility_world_[\w-]*/g, global: false },
+  { pattern: /__playwright__binding__controller__/g, global: true },
+  { pattern: /__playwright__binding__/g, global: true },
+  { pattern: /\bpuppeteer_/g, global: true },
+  { pattern: /\bUtilityScript\b/g, global: false },
+  // The exposed-function wrapper's own name for the binding it calls.
+  { pattern: /\bcallPuppeteer\b/g, global: false },
   // chromedriver keeps its own copies of Array, Promise, JSON… on the window under this prefix.
-  /\$?\bcdc_[A-Za-z0-9]{22}_/g,
+  { pattern: /\$?\bcdc_[A-Za-z0-9]{22}_/g, global: true },
+  // …and leaves two names there: its callFunction assigns `ret_nodes` undeclared, and the
+  // Selenium atoms it runs export through `window.se_exportedFunctionSymbol`.
+  { pattern: /\bret_nodes\b/g, global: true },
+  { pattern: /\bse_exportedFunctionSymbol\b/g, global: true },
 ];
 
 /**
@@ -59,6 +78,13 @@ export function ordinaryWord(draw: (range: number) => number = randomInt): strin
 export function createCdpMask(): CdpMask {
   const toOrdinary = new Map<string, string>();
   const toClient = new Map<string, string>();
+  /** Ordinary names (and prefixes, ending in `_`) that stand for names on the window. */
+  const onWindow = new Set<string>();
+  const renamer = (global: boolean) => (name: string) => {
+    const ordinary = rename(name);
+    if (global) onWindow.add(ordinary);
+    return ordinary;
+  };
   const rename = (name: string) => {
     let ordinary = toOrdinary.get(name);
     if (!ordinary) {
@@ -72,8 +98,8 @@ export function createCdpMask(): CdpMask {
   return {
     outgoing(method, text) {
       if (!OUTGOING.has(method)) return text;
-      let masked = text.replace(CLIENT_SOURCE_URL, '');
-      for (const pattern of CLIENT_NAMES) masked = masked.replace(pattern, rename);
+      let masked = text.replace(CLIENT_SOURCE_URL, '').replace(CLIENT_COMMENTS, '//');
+      for (const { pattern, global } of CLIENT_NAMES) masked = masked.replace(pattern, renamer(global));
       return masked;
     },
     incoming(method, text) {
@@ -81,6 +107,16 @@ export function createCdpMask(): CdpMask {
       let unmasked = text;
       for (const [ordinary, client] of toClient) if (unmasked.includes(ordinary)) unmasked = unmasked.split(ordinary).join(client);
       return unmasked;
+    },
+    globals(maskedText) {
+      const found = new Set<string>();
+      for (const ordinary of onWindow) {
+        if (!maskedText.includes(ordinary)) continue;
+        // A prefix stands for every name that begins with it; an ordinary word is a name itself.
+        const names = new RegExp(`(?<![\\w$])${ordinary}${ordinary.endsWith('_') ? '[\\w$]+' : '(?![\\w$])'}`, 'g');
+        for (const match of maskedText.matchAll(names)) found.add(match[0]);
+      }
+      return [...found];
     },
   };
 }

@@ -137,7 +137,7 @@ export class CdpMux {
       },
       owned: new Set(),
     };
-    if (mask) channel.quiet = new QuietRuntime(this.quietHost(channel));
+    if (mask) channel.quiet = new QuietRuntime(this.quietHost(channel), (text) => mask.globals(text));
     this.own(homeSession, channel);
     // A client on one page's endpoint (/devtools/page/…) is on a page, heard of or not.
     if (!('browser' in home)) this.quietOn(channel, homeSession, home.targetId, this.targetInfos.get(home.targetId) ?? { type: 'page', url: '' });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ordinaryWord } from './cdpMask.ts';
+import { hiddenGlobalsScript } from './hiddenGlobals.ts';
 
 /**
  * A masked client's `Runtime` domain, answered by the agent instead of switched on in the page.
@@ -25,6 +26,10 @@ import { ordinaryWord } from './cdpMask.ts';
  * contexts only while the domain is on, so the agent puts the client's into each context before
  * telling of it; a page that calls an exposed function in its very first script, before the
  * agent has found its context (a few milliseconds), finds it missing.
+ *
+ * The names a client puts on a page's window (its bindings, Playwright's controller,
+ * chromedriver's copies of built-ins) are kept off the window's own names (hiddenGlobals.ts),
+ * before the client's first script that uses them.
  *
  * What a client gives up: `Runtime.consoleAPICalled` and `Runtime.exceptionThrown` (the page's
  * console and uncaught errors) are never produced; with `?cdp_mask=0` the domain is the browser's.
@@ -73,6 +78,8 @@ interface SessionState {
   uniqueIds: Map<string, number>;
   /** Bindings the client wants in every context: name → the world name it is for ('' for main worlds). */
   bindings: Map<string, string>;
+  /** The client's names kept off the window's own names in this target's documents. */
+  hidden: Set<string>;
   workerContext?: Context;
   /** The target waits for this client's resume (it attached with waitForDebuggerOnStart). */
   paused: boolean;
@@ -86,11 +93,15 @@ export class QuietRuntime {
   /** The agent's own isolated world, through which main worlds are found; never told to a client. */
   private readonly probeWorld = ordinaryWord();
 
-  constructor(private readonly host: QuietHost) {}
+  /** `globalsOf`: the names a client's (masked) script puts on a window (cdpMask.ts). */
+  constructor(
+    private readonly host: QuietHost,
+    private readonly globalsOf: (text: string) => string[] = () => [],
+  ) {}
 
   /** A client's session on a target the runtime is kept quiet on. */
   track(session: string, kind: QuietKind, url = '', paused = false): void {
-    if (!this.sessions.has(session)) this.sessions.set(session, { kind, url, paused, enabled: false, worlds: new Set(), frames: new Map(), uniqueIds: new Map(), bindings: new Map() });
+    if (!this.sessions.has(session)) this.sessions.set(session, { kind, url, paused, enabled: false, worlds: new Set(), frames: new Map(), uniqueIds: new Map(), bindings: new Map(), hidden: new Set() });
   }
 
   forget(session: string): void {
@@ -124,6 +135,7 @@ export class QuietRuntime {
         // agent puts it into each context it tells of, and into those already told now.
         if (typeof params?.name !== 'string' || params.executionContextId !== undefined) return { forward: params };
         const worldName = typeof params.executionContextName === 'string' ? params.executionContextName : '';
+        if (worldName === '') await this.hide(session, state, [params.name]);
         state.bindings.set(params.name, worldName);
         await Promise.all(this.toldContexts(state, worldName).map((id) => this.host.call(session, 'Runtime.addBinding', { name: params.name, executionContextId: id }).catch(() => {})));
         return { answer: {} };
@@ -133,9 +145,12 @@ export class QuietRuntime {
         return { forward: params };
       case 'Page.addScriptToEvaluateOnNewDocument':
         if (typeof params?.worldName === 'string' && params.worldName) state.worlds.add(params.worldName);
+        else if (typeof params?.source === 'string') await this.hide(session, state, this.globalsOf(params.source));
         return { forward: params };
       case 'Runtime.evaluate':
       case 'Runtime.callFunctionOn': {
+        const script = params?.expression ?? params?.functionDeclaration;
+        if (typeof script === 'string') await this.hide(session, state, this.globalsOf(script));
         // A unique id is ours: the context it stands for is named by its id on this session
         // (chromedriver names contexts only by their unique ids).
         const unique = typeof params?.uniqueContextId === 'string' ? state.uniqueIds.get(params.uniqueContextId) : undefined;
@@ -277,7 +292,22 @@ export class QuietRuntime {
    * commands in order, so whatever the client evaluates there once told finds them in place.
    */
   private giveBindings(session: string, state: SessionState, id: number, worldName: string): void {
+    // A document that began before a name was hidden (its context found since): hidden first.
+    if (worldName === '' && state.kind === 'window' && state.hidden.size > 0) void this.host.call(session, 'Runtime.evaluate', { expression: hiddenGlobalsScript([...state.hidden]), contextId: id }).catch(() => {});
     for (const [name, forWorld] of state.bindings) if (forWorld === worldName) void this.host.call(session, 'Runtime.addBinding', { name, executionContextId: id }).catch(() => {});
+  }
+
+  /**
+   * Keeps `names` off the window's own names in this target's documents from now on: in every
+   * new document before anything runs there, and in the main worlds already told.
+   */
+  private async hide(session: string, state: SessionState, names: readonly string[]): Promise<void> {
+    const fresh = state.kind === 'window' ? names.filter((name) => !state.hidden.has(name)) : [];
+    if (fresh.length === 0) return;
+    for (const name of fresh) state.hidden.add(name);
+    const script = hiddenGlobalsScript(fresh);
+    await this.host.call(session, 'Page.addScriptToEvaluateOnNewDocument', { source: script }).catch(() => {});
+    await Promise.all(this.toldContexts(state, '').map((id) => this.host.call(session, 'Runtime.evaluate', { expression: script, contextId: id }).catch(() => {})));
   }
 
   private toldContexts(state: SessionState, worldName: string): number[] {
