@@ -172,6 +172,38 @@ describe('QuietRuntime', () => {
     expect(await quiet.command('S', { method: 'Runtime.addBinding', params: { name: 'one', executionContextId: 40 } })).toEqual({ forward: { name: 'one', executionContextId: 40 } });
   });
 
+  it('makes a client\'s window names accessors before anything puts them there: new documents, open ones, late-found ones', async () => {
+    const browser = scriptedBrowser();
+    const sent: { method: string; params: Record<string, unknown> }[] = [];
+    const call = browser.host.call;
+    browser.host.call = (session, method, params = {}) => (sent.push({ method, params }), call(session, method, params));
+    const quiet = new QuietRuntime(browser.host, (text) => (text.includes('kept_') ? ['kept_Array'] : []));
+    quiet.track('S', 'window');
+    await quiet.command('S', { method: 'Runtime.enable' });
+    await quiet.command('S', { method: 'Runtime.addBinding', params: { name: 'word_reportBack' } });
+    const order = sent.map((c) => `${c.method}${c.params.contextId ?? c.params.executionContextId ?? ''}`).filter((m) => !/^(Page\.getFrameTree|Page\.createIsolatedWorld|DOM\.)/.test(m));
+    // The new-document script first, then each open main world made to keep it, then the binding.
+    expect(order.slice(-5)).toEqual(['Page.addScriptToEvaluateOnNewDocument', 'Runtime.evaluate2', 'Runtime.evaluate3', 'Runtime.addBinding2', 'Runtime.addBinding3']);
+    expect(String(sent.find((c) => c.method === 'Page.addScriptToEvaluateOnNewDocument')!.params.source)).toContain('["word_reportBack"]');
+    // A client script that puts another name there: hidden before it is sent on, once.
+    expect(await quiet.command('S', { method: 'Runtime.evaluate', params: { expression: 'window.kept_Array = Array' } })).toEqual({ forward: { expression: 'window.kept_Array = Array' } });
+    await quiet.command('S', { method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: 'window.kept_Array = Array' } });
+    expect(sent.filter((c) => String(c.params.source ?? c.params.expression ?? '').includes('["kept_Array"]'))).toHaveLength(3);
+    // A document found after both: the names kept before its binding goes in.
+    sent.length = 0;
+    browser.mainIds.F1 = 40;
+    quiet.event('S', 'Page.frameNavigated', { frame: { id: 'F1', securityOrigin: 'https://shop.example' } }, () => {});
+    await settle();
+    const late = sent.filter((c) => c.params.contextId === 40 || c.params.executionContextId === 40).map((c) => c.method);
+    expect(late).toEqual(['Runtime.evaluate', 'Runtime.addBinding']);
+    expect(String(sent.find((c) => c.params.contextId === 40)!.params.expression)).toContain('["word_reportBack","kept_Array"]');
+    // A worker has no window to keep names off.
+    sent.length = 0;
+    quiet.track('W', 'worker');
+    await quiet.command('W', { method: 'Runtime.addBinding', params: { name: 'word_reportBack' } });
+    expect(sent.map((c) => c.method)).not.toContain('Page.addScriptToEvaluateOnNewDocument');
+  });
+
   it('answers Runtime.enable at once on a target that waits for the client\'s resume, and tells its contexts after', async () => {
     const browser = scriptedBrowser();
     const held: (() => void)[] = [];
