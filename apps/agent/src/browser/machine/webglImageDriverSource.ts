@@ -372,59 +372,49 @@ static int hasReadbacks(void *commandBuffer) {
   return r && r->count > 0;
 }
 
-static void applyAll(void *commandBuffer) {
+static int applyAll(void *commandBuffer) {
   struct Recording *r = recordingOf(commandBuffer, 0);
   for (uint32_t j = 0; r && j < r->count; j++) apply(&r->items[j]);
+  return 0;
+}
+
+/*
+ * Each command buffer of a vkQueueSubmit (VkSubmitInfo, 72 bytes) or vkQueueSubmit2
+ * (VkSubmitInfo2, 64 bytes, its buffers in VkCommandBufferSubmitInfo of 32) until visit says 1.
+ */
+static int anySubmitted(int second, uint32_t count, const void *submits, int (*visit)(void *)) {
+  for (uint32_t i = 0; i < count; i++) {
+    const char *submit = (const char *)submits + i * (second ? 64 : 72);
+    uint32_t buffers = *(const uint32_t *)(submit + (second ? 32 : 40));
+    const char *list = *(const char *const *)(submit + (second ? 40 : 48));
+    for (uint32_t j = 0; j < buffers; j++)
+      if (visit(second ? *(void *const *)(list + j * 32 + 16) : ((void *const *)list)[j])) return 1;
+  }
+  return 0;
 }
 
 /*
  * A submission that reads an image back is waited for before the call returns, and noised: the
  * caller reads the buffer only after waiting for it anyway (ANGLE's readPixels finishes first).
  */
-static VkResult queueSubmit(void *queue, uint32_t count, const void *submits, Handle fence) {
-  int reads = 0;
+static VkResult submitted(int second, void *queue, uint32_t count, const void *submits, Handle fence) {
   pthread_mutex_lock(&lock);
-  for (uint32_t i = 0; i < count && !reads; i++) {
-    const char *submit = (const char *)submits + i * 72; /* VkSubmitInfo */
-    uint32_t buffers = *(const uint32_t *)(submit + 40);
-    void *const *list = *(void *const *const *)(submit + 48);
-    for (uint32_t j = 0; j < buffers && !reads; j++) reads = hasReadbacks(list[j]);
-  }
+  int reads = anySubmitted(second, count, submits, hasReadbacks);
   pthread_mutex_unlock(&lock);
-  VkResult result = realQueueSubmit(queue, count, submits, fence);
+  VkResult result = second ? realQueueSubmit2(queue, count, submits, fence) : realQueueSubmit(queue, count, submits, fence);
   if (!reads || result != VK_SUCCESS || realQueueWaitIdle(queue) != VK_SUCCESS) return result;
   pthread_mutex_lock(&lock);
-  for (uint32_t i = 0; i < count; i++) {
-    const char *submit = (const char *)submits + i * 72;
-    uint32_t buffers = *(const uint32_t *)(submit + 40);
-    void *const *list = *(void *const *const *)(submit + 48);
-    for (uint32_t j = 0; j < buffers; j++) applyAll(list[j]);
-  }
+  anySubmitted(second, count, submits, applyAll);
   pthread_mutex_unlock(&lock);
   return result;
 }
 
+static VkResult queueSubmit(void *queue, uint32_t count, const void *submits, Handle fence) {
+  return submitted(0, queue, count, submits, fence);
+}
+
 static VkResult queueSubmit2(void *queue, uint32_t count, const void *submits, Handle fence) {
-  int reads = 0;
-  pthread_mutex_lock(&lock);
-  for (uint32_t i = 0; i < count && !reads; i++) {
-    const char *submit = (const char *)submits + i * 64; /* VkSubmitInfo2 */
-    uint32_t buffers = *(const uint32_t *)(submit + 32);
-    const char *infos = *(const char *const *)(submit + 40); /* VkCommandBufferSubmitInfo[] */
-    for (uint32_t j = 0; j < buffers && !reads; j++) reads = hasReadbacks(*(void *const *)(infos + j * 32 + 16));
-  }
-  pthread_mutex_unlock(&lock);
-  VkResult result = realQueueSubmit2(queue, count, submits, fence);
-  if (!reads || result != VK_SUCCESS || realQueueWaitIdle(queue) != VK_SUCCESS) return result;
-  pthread_mutex_lock(&lock);
-  for (uint32_t i = 0; i < count; i++) {
-    const char *submit = (const char *)submits + i * 64;
-    uint32_t buffers = *(const uint32_t *)(submit + 32);
-    const char *infos = *(const char *const *)(submit + 40);
-    for (uint32_t j = 0; j < buffers; j++) applyAll(*(void *const *)(infos + j * 32 + 16));
-  }
-  pthread_mutex_unlock(&lock);
-  return result;
+  return submitted(1, queue, count, submits, fence);
 }
 
 /* ---- the loader's side: hand out the real functions, or ours in front of them ---- */
