@@ -466,7 +466,7 @@ static int load(void) {
   const char *seedText = getenv("FACET_WEBGL_SEED");
   if (!path || !*path) return 0;
   seed = seedText ? (uint32_t)strtoul(seedText, NULL, 10) : 0;
-  void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen(path, RTLD_LAZY | RTLD_LOCAL); /* as the Vulkan loader opens drivers */
   if (!library) return 0;
   *(void **)&realNegotiate = dlsym(library, "vk_icdNegotiateLoaderICDInterfaceVersion");
   *(void **)&realInstanceProcAddr = dlsym(library, "vk_icdGetInstanceProcAddr");
