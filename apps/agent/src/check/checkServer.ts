@@ -5,11 +5,11 @@ import os from 'node:os';
 import { checkObservationSchema, notCheckedItems, resolveLanguage, type CheckObservation, type CheckReport, type Profile } from '@facet/contracts';
 import type { GeoFacts } from '../browser/proxy/geoIp.ts';
 import type { LaunchedBrowser } from '../browser/launch/launchBrowser.ts';
-import { ProxyCheckError, testProxy } from '../browser/proxy/proxyCheck.ts';
 import { upstreamUrl } from '../browser/proxy/proxyHop.ts';
 import { guardRequests, requestUrl } from '../net/guardedHandlers.ts';
 import { checkPageHtml, checkWorkerScript } from './checkPage.ts';
 import { compareIdentity, type ExpectedIdentity } from './compareIdentity.ts';
+import { checkExit } from './exitCheck.ts';
 import { startStunResponder, type StunResponder } from './stunResponder.ts';
 import { classifyWebrtc } from './webrtcLeaks.ts';
 
@@ -164,7 +164,7 @@ export class CheckServer {
     const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const expected = expectedOf(browser, machineZone);
     const proxied = upstreamUrl(profile.proxy) !== null;
-    const exit = await this.exit(profile, proxied);
+    const exit = await checkExit(profile, this.deps.ipCheckUrl, this.deps.geo);
     const seen = { window: observed.window, worker: observed.worker };
     return {
       profileId: profile.id,
@@ -188,18 +188,6 @@ export class CheckServer {
       dns: dnsPathOf(profile),
       notChecked: [...notCheckedItems],
     };
-  }
-
-  /** The same IP check a launch makes, through a hop to the profile's proxy (or straight out without one). */
-  private async exit(profile: Profile, proxied: boolean): Promise<CheckReport['exit']> {
-    try {
-      const { ip } = await testProxy(profile.proxy, this.deps.ipCheckUrl);
-      const where = await this.deps.geo(ip);
-      return { status: proxied ? 'ok' : 'direct', ip, country: where?.country ?? null, timeZone: where?.timezone ?? null };
-    } catch (error) {
-      if (!(error instanceof ProxyCheckError)) throw error;
-      return { status: 'failed', ip: null, country: null, timeZone: null, reason: error.reason };
-    }
   }
 }
 
