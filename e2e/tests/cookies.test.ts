@@ -36,7 +36,7 @@ describe('cookie import and export', () => {
 
     await page.getByTestId('cookie-text').fill(`${good}\nshop.example\tFALSE\t/cart\tFALSE\t0\tcart\t1`);
     await page.getByTestId('cookie-save').click();
-    await page.getByText(text('cookies.saved').replace('{{count}}', '2')).waitFor();
+    await page.getByText(text('cookies.saved_other').replace('{{count}}', '2')).waitFor();
     const stored = (await api.call(profileDetailCall, { id: profile.id })).profile.cookies;
     expect(stored.map((c) => [c.domain, c.name, c.value, c.httpOnly])).toEqual([
       ['.shop.example', 'sid', 'abc', true],
@@ -45,7 +45,7 @@ describe('cookie import and export', () => {
 
     // Export as Excel, then import that file again: the same cookies.
     await page.getByRole('tab', { name: text('cookies.export') }).click();
-    await expect.poll(() => page.getByTestId('cookie-stored').textContent(), { timeout: 15_000 }).toBe(text('cookies.stored').replace('{{count}}', '2'));
+    await expect.poll(() => page.getByTestId('cookie-stored').textContent(), { timeout: 15_000 }).toBe(text('cookies.stored_other').replace('{{count}}', '2'));
     // exact: the import tab's texts may name Excel files too.
     await page.getByText('Excel', { exact: true }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('cookie-download').click()]);
@@ -54,7 +54,7 @@ describe('cookie import and export', () => {
     expect(download.suggestedFilename()).toBe('cookies-Cookie_shop.xlsx');
     await page.getByRole('tab', { name: text('cookies.import') }).click();
     await page.locator('[data-testid="cookie-import"] input[type="file"]').setInputFiles(file);
-    await expect.poll(() => page.getByTestId('cookie-count').textContent(), { timeout: 15_000 }).toBe(text('cookies.ready').replace('{{count}}', '2'));
+    await expect.poll(() => page.getByTestId('cookie-count').textContent(), { timeout: 15_000 }).toBe(text('cookies.ready_other').replace('{{count}}', '2'));
     await screenshot(page, 'cookies-excel-reimport');
     expect(errors).toEqual([]);
     await context.close();
