@@ -26,12 +26,13 @@ describe('browser version, as a new person', () => {
     await page.getByLabel(english('auth.register.password'), { exact: true }).fill(person.password);
     await page.getByLabel(english('auth.register.confirm')).fill(person.password);
     await page.getByTestId('captcha-image').waitFor();
-    await page.getByTestId('captcha-input').fill(E2E_CAPTCHA);
+    // As a screen reader finds them: the captcha and the code by their labels.
+    await page.getByLabel(english('auth.register.captcha'), { exact: true }).fill(E2E_CAPTCHA);
     await page.getByTestId('get-code').click();
     // The button turns into a 60-second countdown once the code is out.
     await expect.poll(() => page.getByTestId('get-code').textContent(), { timeout: 15_000 }).toMatch(/\d+/);
     expect(await page.getByTestId('get-code').isDisabled()).toBe(true);
-    await page.getByTestId('code-input').fill(env.stack.codeFor(person.email));
+    await page.getByLabel(english('auth.register.code'), { exact: true }).fill(env.stack.codeFor(person.email));
     await page.getByTestId('agreement').check();
     await screenshot(page, 'register-filled');
     await page.getByRole('button', { name: english('auth.register.submit'), exact: true }).click();

@@ -14,7 +14,9 @@ export type CaptchaGenerator = () => DrawnCaptcha;
 
 /** 4 characters drawn as SVG paths (no text to copy); look-alikes 0/O/o and 1/I/l/i left out. */
 export const svgCaptchaGenerator: CaptchaGenerator = () => {
-  const { text, data } = svgCaptcha.create({ size: limits.captchaLength, ignoreChars: '0Oo1Iil', noise: 2, color: true, width: 118, height: 30, fontSize: 36 });
+  // Dark characters and lines on white, large enough to read: random colours came out faint
+  // yellow-green on white now and then.
+  const { text, data } = svgCaptcha.create({ size: limits.captchaLength, ignoreChars: '0Oo1Iil', noise: 2, color: false, width: 150, height: 38, fontSize: 44 });
   return { text, svg: data };
 };
 

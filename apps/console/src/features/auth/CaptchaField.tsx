@@ -41,20 +41,21 @@ export function CaptchaField({ image, refresh, loading }: ReturnType<typeof useC
       <Form.Item name="captchaId" hidden>
         <Input />
       </Form.Item>
-      <Form.Item label={t('auth.register.captcha')} required>
+      {/* The label names the input inside the row (the image beside it has its own). */}
+      <Form.Item label={t('auth.register.captcha')} required htmlFor="captcha">
         <Flex gap={8}>
           {/* Checked when a code is requested (checkCaptchaField), not on submit: it guards sending only. */}
           <Form.Item name="captcha" noStyle>
-            <Input maxLength={limits.captchaLength} autoComplete="off" data-testid="captcha-input" />
+            <Input id="captcha" maxLength={limits.captchaLength} autoComplete="off" data-testid="captcha-input" />
           </Form.Item>
           <button
             type="button"
             onClick={refresh}
             title={t('auth.register.captchaImage')}
             aria-label={t('auth.register.captchaImage')}
-            style={{ padding: 0, border: '1px solid rgba(128,128,128,.35)', borderRadius: 6, background: '#fff', cursor: 'pointer', width: 120, height: 32, flex: 'none', overflow: 'hidden', lineHeight: 0 }}
+            style={{ padding: 0, border: '1px solid rgba(128,128,128,.35)', borderRadius: 6, background: '#fff', cursor: 'pointer', width: 152, height: 40, flex: 'none', overflow: 'hidden', lineHeight: 0 }}
           >
-            {image && !loading ? <img src={image} alt="" width={118} height={30} data-testid="captcha-image" /> : <Skeleton.Button active size="small" />}
+            {image && !loading ? <img src={image} alt="" width={150} height={38} data-testid="captcha-image" /> : <Skeleton.Button active size="small" />}
           </button>
         </Flex>
       </Form.Item>

@@ -24,10 +24,11 @@ export function EmailCodeFields({ form, request }: { form: FormInstance; request
   return (
     <>
       <CaptchaField {...captcha} />
-      <Form.Item label={t('auth.register.code')} required>
+      {/* The label names the input inside the row (the button beside it has its own). */}
+      <Form.Item label={t('auth.register.code')} required htmlFor="email-code">
         <Flex gap={8}>
           <Form.Item name="code" noStyle rules={[fromContract(validateEmailCode, t)]}>
-            <Input maxLength={limits.emailCodeMaxLength} autoComplete="one-time-code" data-testid="code-input" />
+            <Input id="email-code" maxLength={limits.emailCodeMaxLength} autoComplete="one-time-code" data-testid="code-input" />
           </Form.Item>
           <CodeButton send={send} afterAttempt={captcha.refresh} />
         </Flex>
