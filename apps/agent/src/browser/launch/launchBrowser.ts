@@ -126,9 +126,10 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
     const platform = resolveIdentity(profile).platform;
     const log = (line: string) => settings.onError(new Error(line));
     const built = platformExecutable(settings.chromium, platform, settings.platformBuilds, log);
-    const driver = fp.webglImage === 'noise' ? webglImageDriver(settings.chromium, settings.platformBuilds, log) : null;
-    const [spawnExit, machine, extensions, executable, imageDriver] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir), built, driver]);
     const facts = machineFacts(settings.extraArgs);
+    // Only software WebGL (SwiftShader) loads the driver: with a GPU nothing is compiled or looked up.
+    const driver = fp.webglImage === 'noise' && facts.softwareGpu ? webglImageDriver(settings.chromium, settings.platformBuilds, log) : null;
+    const [spawnExit, machine, extensions, executable, imageDriver] = await Promise.all([shapesSpawn ? exitCheck : null, fonts, settings.extensions(userDataDir), built, driver]);
     const context = {
       machine: executable === null ? facts : { ...facts, workerPlatform: platform },
       machineFonts: machine,

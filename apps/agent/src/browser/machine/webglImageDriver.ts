@@ -35,17 +35,11 @@ const compiling = new Map<string, Promise<WebglImageDriver | null>>();
  * the next start.
  */
 export function webglImageDriver(executable: string, cacheDir: string, log: (line: string) => void): Promise<WebglImageDriver | null> {
-  let swiftShader: string;
-  try {
-    swiftShader = path.join(path.dirname(fs.realpathSync(executable)), 'libvk_swiftshader.so');
-    if (!fs.statSync(swiftShader).isFile()) return Promise.resolve(null);
-  } catch {
-    return Promise.resolve(null);
-  }
-  const key = `${swiftShader}\0${cacheDir}`;
+  // Asked at every start: answered from memory after the first, without touching the disk.
+  const key = `${executable}\0${cacheDir}`;
   let known = compiling.get(key);
   if (!known) {
-    known = build(swiftShader, cacheDir).catch((error: unknown) => {
+    known = build(executable, cacheDir).catch((error: unknown) => {
       log(`no WebGL image driver: ${String(error)}`);
       compiling.delete(key);
       return null;
@@ -55,7 +49,19 @@ export function webglImageDriver(executable: string, cacheDir: string, log: (lin
   return known;
 }
 
-async function build(swiftShader: string, cacheDir: string): Promise<WebglImageDriver | null> {
+/** SwiftShader beside the build's real executable, or null when it has none. */
+function swiftShaderOf(executable: string): string | null {
+  try {
+    const swiftShader = path.join(path.dirname(fs.realpathSync(executable)), 'libvk_swiftshader.so');
+    return fs.statSync(swiftShader).isFile() ? swiftShader : null;
+  } catch {
+    return null;
+  }
+}
+
+async function build(executable: string, cacheDir: string): Promise<WebglImageDriver | null> {
+  const swiftShader = swiftShaderOf(executable);
+  if (!swiftShader) return null;
   const version = crypto.createHash('sha256').update(webglImageDriverSource).digest('hex').slice(0, 16);
   const dir = path.join(cacheDir, `webgl-image-driver--${version}`);
   const found = (): WebglImageDriver => {
