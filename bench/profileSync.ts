@@ -70,7 +70,11 @@ async function machine(source: ProfileSource, profileId: string, parts: SyncPart
     head: ticket.syncHead,
     transport,
     sync: () => new ProfileStateSync({ userDataDir, profileId, syncKey, parts, transport }),
-    renewLease: () => source.renewLease(profileId, deviceKey.publicKey),
+    renewLease: async () => {
+      const [beat] = await source.beatLeases([profileId], deviceKey.publicKey);
+      if (beat?.state !== 'held') throw new Error(`the lease was not renewed: ${beat?.state}`);
+      return beat.expiresAt!;
+    },
     releaseLease: () => source.releaseLease(profileId, deviceKey.publicKey),
   };
 }

@@ -16,6 +16,7 @@ import { openFingerprintCheck } from './check/openCheck.ts';
 import { kernelCatalog } from './browser/machine/kernels.ts';
 import type { AgentConfig } from './config.ts';
 import { BrowserBatches } from './core/browserBatches.ts';
+import { LeaseBeats } from './core/leaseBeat.ts';
 import { LocalSettingsService } from './core/localSettingsService.ts';
 import { ProfileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
@@ -116,6 +117,12 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
   void machineFonts(process.env).catch((error: unknown) => log(`could not ask fontconfig: ${String(error)}`));
   // Profiles' state still going up after their browsers closed: the agent's exit waits for them.
   const saves = new StateSaves();
+  const deviceKey = readOrCreateDeviceKey(config.dataDir);
+  // Beats as whoever is signed in now: a renewed session's token, not the one a start began with.
+  const leases = new LeaseBeats(() => {
+    const source = currentSource();
+    return source ? (ids) => source.beatLeases(ids, deviceKey.publicKey) : null;
+  }, log);
   const launcher = new ProfileLauncher(currentSource, {
     kernels: () => kernels.list(),
     profilesDir: () => settings.profilesDir(),
@@ -124,7 +131,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     ipCheckUrl: config.ipCheckUrl,
     loopbackOnly: config.loopbackOnly,
     geo,
-    deviceKey: readOrCreateDeviceKey(config.dataDir),
+    deviceKey,
     plugins,
     deviceName: config.deviceName,
     saves,
@@ -132,7 +139,9 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       progress: (push) => bridge.push({ push: 'syncprogress', parameter: push }),
       conflict: (push) => bridge.push({ push: 'syncconflict', parameter: push }),
       leaseLost: (profileId, holder) => bridge.push({ push: 'leaselost', parameter: { profileId, device: holder?.device ?? null } }),
+      accessEnded: (profileId, name, reason) => bridge.push({ push: 'accessended', parameter: { profileId, name, reason } }),
     },
+    leases,
     checks,
     log,
   });
@@ -192,6 +201,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
       await running.stopAll();
       await saves.all();
       await checks.close();
+      leases.close();
       await launcher.close();
       await window?.close();
       bridge.close();

@@ -7,6 +7,8 @@ import {
   encodeChunkFrames,
   profileDeleteCall,
   profileLaunchCall,
+  profileCookiesCall,
+  profileLeaseBeatCall,
   profileLeaseReleaseCall,
   profileLeaseRenewCall,
   profileListCall,
@@ -16,7 +18,9 @@ import {
   profileSyncRestoreCall,
   profileSyncVersionsCall,
   profileTransferCall,
+  profileUnshareCall,
   recyclePurgeCall,
+  shareMembersCall,
   sharedListCall,
   syncLimits,
 } from '@facet/contracts';
@@ -97,6 +101,56 @@ describe('profiles across machines: the lease and the state sync', () => {
     // The machine that lost it learns so at its next heartbeat, and is told who holds it now.
     const lost = await refusal(runner.client.call(profileLeaseRenewCall, { id: id!, deviceKey: desktop.publicKey }), Code.LEASE_NOT_HELD);
     expect(lost.data).toMatchObject({ lease: { device: 'Office laptop' } });
+  });
+
+  it('a beat renews what a machine may still run, ends what was taken away, and names no one else\'s lease to a stranger', async () => {
+    const { owner, runner, id, laptop, desktop } = await sharedProfileOnTwoDevices();
+    const stranger = await signedIn(server);
+    const launch = await runner.client.call(profileLaunchCall, { id: id!, deviceKey: desktop.publicKey, deviceName: 'Desktop' });
+    const [beat] = (await runner.client.call(profileLeaseBeatCall, { ids: [id!], deviceKey: desktop.publicKey })).leases;
+    expect(beat).toMatchObject({ id, state: 'held', holder: null, reason: null });
+    expect(beat!.expiresAt).toBeGreaterThanOrEqual(launch.lease.expiresAt);
+    // Another machine of the owner, and a stranger naming the id: neither holds it; only the owner learns where it runs.
+    expect((await owner.client.call(profileLeaseBeatCall, { ids: [id!], deviceKey: laptop.publicKey })).leases[0]).toMatchObject({ state: 'lost', holder: { device: 'Desktop', by: runner.username } });
+    expect((await stranger.client.call(profileLeaseBeatCall, { ids: [id!], deviceKey: laptop.publicKey })).leases[0]).toEqual({ id, state: 'lost', expiresAt: null, holder: null, reason: null });
+
+    // The owner revokes the share: the lease ends at once, and lives at most one more minute for the last save.
+    const [member] = (await owner.client.call(shareMembersCall, { ids: [id!] })).list;
+    await owner.client.call(profileUnshareCall, { ids: [id!], accountIds: [member!.account.id] });
+    const revokedBy = server.clock.now();
+    expect((await owner.client.call(profileListCall, {})).list.find((p) => p.id === id)!.runningOn!.expiresAt).toBeLessThanOrEqual(revokedBy + 60_000);
+    const [ended] = (await runner.client.call(profileLeaseBeatCall, { ids: [id!], deviceKey: desktop.publicKey })).leases;
+    expect(ended).toMatchObject({ state: 'ended', reason: 'accessEnded' });
+    expect((await refusal(runner.client.call(profileLeaseRenewCall, { id: id!, deviceKey: desktop.publicKey }), Code.PROFILE_ACCESS_ENDED)).data).toEqual({ reason: 'accessEnded' });
+
+    // What the browser held still reaches the owner: its cookies (with the launch's grant) and its state.
+    const cookie = { name: 'cart', value: '3', domain: '.shop.example', path: '/', secure: true, httpOnly: false, sameSite: 'lax' as const, expirationDate: 2_000_000_000 };
+    await refusal(runner.client.call(profileCookiesCall, { id: id!, cookies: [cookie] }), Code.SHARED_ACCESS_TOO_LOW);
+    expect(await runner.client.call(profileCookiesCall, { id: id!, cookies: [cookie], grant: launch.grant })).toEqual({ saved: 1 });
+    const chunks = someChunks(2);
+    expect((await put(runner.client, id!, desktop.publicKey, chunks)).status).toBe(200);
+    const { version } = await runner.client.call(profileSyncCommitCall, { id: id!, deviceKey: desktop.publicKey, baseVersionId: null, manifestChunk: chunks[0]!.id, chunks: [chunks[1]!.id], files: 1, parts: ['site'], plainBytes: 2048 });
+    expect(version).toMatchObject({ number: 1, device: 'Desktop', by: runner.username });
+    // Nothing else: it sees no versions, and after its release the lease is gone for good.
+    await refusal(runner.client.call(profileSyncVersionsCall, { id: id! }), Code.NOT_FOUND);
+    expect(await runner.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: desktop.publicKey })).toEqual({ released: true });
+    await refusal(runner.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: desktop.publicKey }), Code.NOT_FOUND);
+    const late = await put(runner.client, id!, desktop.publicKey, someChunks(1));
+    expect(((await late.json()) as { code: number }).code).toBe(Code.NOT_FOUND);
+    // The owner opens it at once, with the recipient's last save.
+    expect((await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop' })).syncHead).toMatchObject({ id: version.id });
+    await owner.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: laptop.publicKey });
+  });
+
+  it('a recipient whose access ended and whose machine never beats again frees the profile after the last-save minute', async () => {
+    const { owner, runner, id, laptop, desktop } = await sharedProfileOnTwoDevices();
+    await runner.client.call(profileLaunchCall, { id: id!, deviceKey: desktop.publicKey, deviceName: 'Desktop' });
+    const [member] = (await owner.client.call(shareMembersCall, { ids: [id!] })).list;
+    await owner.client.call(profileUnshareCall, { ids: [id!], accountIds: [member!.account.id] });
+    await refusal(owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop' }), Code.PROFILE_OPEN_ELSEWHERE);
+    server.clock.advance(61);
+    expect((await owner.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop' })).lease.device).toBe('Laptop');
+    await owner.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: laptop.publicKey });
   });
 
   it('saves a version from sealed chunks, answers only what is missing, and gives it to the next machine', async () => {

@@ -135,7 +135,7 @@ describe('a version a computer refused', () => {
     await server.close();
   });
 
-  /** The owner's console listening for pushes. */
+  /** The owner's console listening for the refusal pushes (not the others: a lease given back is pushed too). */
   async function listen(client: ApiClient): Promise<RealtimePush[]> {
     const socket = io(server.baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true });
     sockets.push(socket);
@@ -144,7 +144,7 @@ describe('a version a computer refused', () => {
       socket.once('connect_error', reject);
     });
     const pushes: RealtimePush[] = [];
-    socket.on(realtimeEvents.message, (push: RealtimePush) => pushes.push(push));
+    socket.on(realtimeEvents.message, (push: RealtimePush) => void (push.code === Code.SYNC_VERSION_REFUSED && pushes.push(push)));
     expect(((await socket.emitWithAck(realtimeEvents.login, { auth: tokenOf(client), lang: 0 })) as { code: number }).code).toBe(Code.OK);
     return pushes;
   }

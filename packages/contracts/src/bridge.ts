@@ -63,7 +63,7 @@ export const bridgeReplySchema = z.object({
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;
 
 /** Pushes the agent sends without being asked (spec §4 "client-pushed events"). */
-export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch', 'syncprogress', 'syncconflict', 'leaselost'] as const;
+export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch', 'syncprogress', 'syncconflict', 'leaselost', 'accessended'] as const;
 export const bridgePushSchema = z.object({
   push: z.enum(bridgePushTypes),
   parameter: z.unknown().optional(),
@@ -336,6 +336,15 @@ export type SyncConflictPush = z.infer<typeof syncConflictPushSchema>;
 
 /** Pushed as `leaselost`: another machine has taken the profile while this browser ran (its lease had lapsed). */
 export const leaseLostPushSchema = z.object({ profileId: z.string(), device: z.string().nullable() });
+
+/**
+ * Pushed as `accessended`: the agent closed the browser because this account may no longer run
+ * the profile (the owner revoked the share or handed the profile over, the group was taken away,
+ * the team's plan ended), or because the sign-in it ran with is gone. Its state was saved for the owner.
+ */
+export const accessEndedReasons = ['accessEnded', 'planExpired', 'signedOut'] as const;
+export const accessEndedPushSchema = z.object({ profileId: z.string(), name: z.string(), reason: z.enum(accessEndedReasons) });
+export type AccessEndedPush = z.infer<typeof accessEndedPushSchema>;
 
 /** Pushed as `start` / `stop` / `starterror`. */
 export const browserStatePushSchema = z.object({ profileId: z.string(), state: z.enum(['launching', 'running', 'stopped']), number: z.number().int().optional(), headless: z.boolean().optional() });

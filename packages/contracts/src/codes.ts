@@ -160,6 +160,15 @@ export const Code = {
    * on another instance, not yet loaded here): it is kept, not replaced, and the start refused.
    */
   SYNC_KEY_UNREADABLE: 1507,
+  /**
+   * The lease's holder may no longer run the profile (its share was revoked, the profile handed
+   * over, the group taken away, or the team's plan ended): its browser closes, its last save is
+   * still taken for the owner, and the lease is given back. Also pushed to the holder's consoles;
+   * data: { ids }.
+   */
+  PROFILE_ACCESS_ENDED: 1508,
+  /** Pushed to the consoles of a profile's owner and its holder: where the profile runs changed (a lease ended or was given back); data: { ids }. */
+  PROFILE_LEASES_CHANGED: 1509,
 
   /* What a recipient of a shared profile gets (1620–1629). */
   /**
@@ -235,6 +244,8 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.SYNC_VERSION_REFUSED]: 'code.syncVersionRefused',
   [Code.SYNC_REFUSAL_NOT_OPENED]: 'code.syncRefusalNotOpened',
   [Code.SYNC_KEY_UNREADABLE]: 'code.syncKeyUnreadable',
+  [Code.PROFILE_ACCESS_ENDED]: 'code.profileAccessEnded',
+  [Code.PROFILE_LEASES_CHANGED]: 'code.profileLeasesChanged',
   [Code.PROXY_RELAY_OFF]: 'code.proxyRelayOff',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',

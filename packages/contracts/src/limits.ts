@@ -36,6 +36,8 @@ export const limits = {
   maxBatchCreate: 1000,
   /** Cookies a profile keeps (an import, or what its browser held at the stop). */
   cookiesPerProfile: 5000,
+  /** Profiles one lease beat may name: a machine runs this many at once at most (more beat in several calls). */
+  leaseBeatProfiles: 200,
   /** Days a deleted profile stays in the recycle bin before the purge job removes it. */
   recycleRetentionDays: 30,
   unlimited: -1,

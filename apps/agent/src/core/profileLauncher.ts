@@ -9,6 +9,7 @@ import type { PluginCache } from '../plugins/pluginCache.ts';
 import { clearCaches } from '../storage/cacheCleaner.ts';
 import type { DeviceKey } from '../storage/deviceKey.ts';
 import { writeProfileExtensions } from '../plugins/profileExtensions.ts';
+import type { LeaseBeats } from './leaseBeat.ts';
 import type { ProfileSource } from './profileSource.ts';
 import { runProfileState, type StateEvents } from './profileStateRun.ts';
 import { prepareProfileState } from './profileStateStart.ts';
@@ -47,8 +48,10 @@ export interface LauncherSettings {
   deviceName: string;
   /** Saves of profiles' state still going up from this machine: a start waits for its profile's. */
   saves: StateSaves;
-  /** Sync progress, conflicts and a lost lease, pushed to the console. */
+  /** Sync progress, conflicts, a lost lease and ended access, pushed to the console. */
   stateEvents: StateEvents;
+  /** The machine's one heartbeat for every profile it runs (core/leaseBeat.ts). */
+  leases: LeaseBeats;
   /** The fingerprint check (check/checkServer.ts), for profiles whose start page it is. */
   checks: { open(browser: CheckedBrowser, lang: string): Promise<{ url: string }> };
   log: (line: string) => void;
@@ -178,10 +181,12 @@ export class ProfileLauncher {
     });
     runProfileState({
       profileId,
+      profileName: profile.name,
       state,
       openTabs: () => launched.openTabs(),
       exited: launched.exited,
-      renewLease: () => from.renewLease(profileId, settings.deviceKey.publicKey),
+      close: () => launched.stop(),
+      holdLease: (watch) => settings.leases.hold(profileId, watch),
       releaseLease,
       events: settings.stateEvents,
       saves: settings.saves,

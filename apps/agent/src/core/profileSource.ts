@@ -17,16 +17,17 @@ import {
   apiProfileOpenedCall,
   apiProfilePluginsCall,
   apiProfileLeaseReleaseCall,
-  apiProfileLeaseRenewCall,
+  apiProfileLeaseBeatCall,
   apiProfileSyncCommitCall,
   apiProfileSyncMissingCall,
   apiProfileSyncRefuseCall,
   profileLeaseReleaseCall,
-  profileLeaseRenewCall,
+  profileLeaseBeatCall,
   profilePluginsCall,
   profileSyncCommitCall,
   profileSyncMissingCall,
   profileSyncRefuseCall,
+  type LeaseBeat,
   type ProfileLease,
   type SyncVersion,
   type CallDefinition,
@@ -53,8 +54,8 @@ export interface ProfileSource {
    * to save its cookies, this machine's lease on it and the newest version of its state.
    */
   launch(id: string, deviceKey: string, deviceName: string): Promise<{ profile: Profile; sealed: SealedLaunch; grant: string; lease: ProfileLease; syncHead: SyncVersion | null }>;
-  /** The running machine's heartbeat; refused (LEASE_NOT_HELD) when another machine has taken the profile. */
-  renewLease(id: string, deviceKey: string): Promise<number>;
+  /** The running machine's heartbeat for these profiles: each still held, ended (access gone) or lost to another machine. */
+  beatLeases(ids: string[], deviceKey: string): Promise<LeaseBeat[]>;
   releaseLease(id: string, deviceKey: string): Promise<void>;
   /** The profile's stored state as this machine (by its device key) reaches it. */
   syncTransport(deviceKey: string): SyncTransport;
@@ -84,7 +85,7 @@ const webCalls = {
   create: profileCreateCall,
   cookies: profileCookiesCall,
   plugins: profilePluginsCall,
-  renew: profileLeaseRenewCall,
+  beat: profileLeaseBeatCall,
   release: profileLeaseReleaseCall,
   missing: profileSyncMissingCall,
   commit: profileSyncCommitCall,
@@ -98,7 +99,7 @@ const tokenCalls: typeof webCalls = {
   create: apiProfileCreateCall,
   cookies: apiProfileCookiesCall,
   plugins: apiProfilePluginsCall,
-  renew: apiProfileLeaseRenewCall,
+  beat: apiProfileLeaseBeatCall,
   release: apiProfileLeaseReleaseCall,
   missing: apiProfileSyncMissingCall,
   commit: apiProfileSyncCommitCall,
@@ -131,7 +132,7 @@ function sourceOver(client: ApiClient, calls: typeof webCalls, serverUrl: string
   return {
     call: <C extends CallDefinition>(call: C, input: CallRequest<C>) => client.call(asToken ? forApiToken(call) : call, input) as Promise<CallResponse<C>>,
     launch: (id, deviceKey, deviceName) => client.call(calls.launch, { id, deviceKey, deviceName }),
-    renewLease: async (id, deviceKey) => (await client.call(calls.renew, { id, deviceKey })).expiresAt,
+    beatLeases: async (ids, deviceKey) => (await client.call(calls.beat, { ids, deviceKey })).leases,
     releaseLease: async (id, deviceKey) => {
       await client.call(calls.release, { id, deviceKey });
     },

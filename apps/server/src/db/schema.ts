@@ -415,6 +415,8 @@ export interface ProfileLeasesTable {
   holder_id: string;
   started_at: number;
   expires_at: number;
+  /** When the holder lost the right to run it (migration 0024): not renewed since, kept for the last save. */
+  ends_at: number | null;
 }
 
 export interface ProfileSyncChunksTable {

@@ -103,6 +103,24 @@ export class ProfilesRepository {
       .execute();
   }
 
+  /**
+   * The live profile whose lease `holderId` holds on `deviceId` while its access has ended: the
+   * one thing such a holder may still do is save what its browser held and give the lease back.
+   */
+  findHeldEnding(holderId: string, profileId: string, deviceId: string | null, now: number): Promise<ProfileRecord | undefined> {
+    let query = this.db
+      .selectFrom('profiles as p')
+      .innerJoin('profile_leases as l', 'l.profile_id', 'p.id')
+      .selectAll('p')
+      .where('p.id', '=', profileId)
+      .where('p.deleted_at', 'is', null)
+      .where('l.holder_id', '=', holderId)
+      .where('l.ends_at', 'is not', null)
+      .where('l.expires_at', '>', now);
+    if (deviceId !== null) query = query.where('l.device_id', '=', deviceId);
+    return query.executeTakeFirst();
+  }
+
   /** Profiles shared with the account or in groups granted to it, with both grants joined. */
   private reachableFrom(accountId: string) {
     return this.db

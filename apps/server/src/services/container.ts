@@ -168,7 +168,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   storage.register(pluginUsage());
   storage.register(syncUsage());
   const plugins = new PluginService(db, blobs, storage, operationLog, clock);
-  const leases = new LeaseService(db, clock);
+  const leases = new LeaseService(db, clock, allowance, push);
   const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, push, clock);
   // Operator commands start no relay (deps.relay unset): they launch nothing.
   const relay = new RelayService(db, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
@@ -193,8 +193,8 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     groups: new GroupService(db, operationLog, clock),
     tags: new TagService(db, clock),
     recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays, (ids) => sync.forget(ids)),
-    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box),
-    subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock),
+    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box, leases),
+    subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock, leases),
     operationLog,
     allowance,
     feedback: new FeedbackService(db, limiter, clock),

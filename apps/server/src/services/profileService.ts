@@ -136,8 +136,8 @@ export class ProfileService {
    * at its stop (the launch's grant), so a team keeps one signed-in state. Proxy credentials stay.
    */
   async saveCookies(actor: Account, id: string, cookies: Cookie[], grant?: string): Promise<number> {
-    const [access] = await accessTo(this.profiles, actor, [id], 'run');
-    const { record, permission } = access!;
+    // Also the stop of a browser whose holder's access ended while it ran: only with its grant.
+    const { record, permission } = await this.leases.reachToSave(actor, id, null);
     if (!permits(permission, 'edit') && !this.grants.allows(grant, id, actor.id)) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: 'edit', ids: [id] });
     await this.secrets.ready([record.owner_id]);
     const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.secrets), cookies }, this.secrets, { ownerId: record.owner_id, id });

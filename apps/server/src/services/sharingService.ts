@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import { asPermission, ProfilesRepository } from '../repositories/profiles.ts';
 import { SharesRepository } from '../repositories/shares.ts';
+import type { LeaseService } from './leaseService.ts';
 import type { OperationLog } from './operationLog.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { PlanAllowance } from './planAllowance.ts';
@@ -32,6 +33,7 @@ export class SharingService {
     private readonly log: OperationLog,
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
+    private readonly leases: Pick<LeaseService, 'endWithoutAccess' | 'tell'>,
   ) {}
 
   async share(actor: Account, ids: string[], target: ShareTarget, permission: SharePermission): Promise<{ changed: number; recipients: number }> {
@@ -84,7 +86,7 @@ export class SharingService {
     await confirmPassword(this.limiter, actor, password);
     const [recipient] = await this.resolve(actor, [accountName]);
     await this.secrets.ready([actor.id, recipient!.id]);
-    return this.db.transaction().execute(async (trx) => {
+    const { changed, ended } = await this.db.transaction().execute(async (trx) => {
       const profiles = new ProfilesRepository(trx);
       const records = await assertAllOwned(profiles, actor, ids);
       // Sealed again under the new owner's key in this transaction: the row and its secrets change owner together.
@@ -98,30 +100,36 @@ export class SharingService {
       await profiles.adjustLiveCount(actor.id, -changed);
       await profiles.adjustLiveCount(recipient!.id, changed);
       await this.log.record(trx, actor, 'profile.transfer', records.map((r) => r.name), { count: changed, to: recipient!.username });
-      return changed;
+      // Whoever runs them now (the old owner, its sub-accounts, its recipients) does so no longer.
+      return { changed, ended: await this.leases.endWithoutAccess(trx, { profileIds: ids }) };
     });
+    await this.leases.tell(ended);
+    return changed;
   }
 
   /**
    * A change to existing shares, all or none: the owner's profiles take it for every share, the
    * ones shared with the actor in full only for the shares the actor made.
    */
-  private manage(
+  private async manage(
     actor: Account,
     ids: string[],
     action: 'profile.unshare' | 'profile.sharePermission',
     detail: Record<string, string>,
     change: (shares: SharesRepository, profileIds: string[], sharedBy: string | null) => Promise<number>,
   ): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const { changed, ended } = await this.db.transaction().execute(async (trx) => {
       const records = await accessTo(new ProfilesRepository(trx), actor, ids, 'full');
       const shares = new SharesRepository(trx);
       const owned = records.filter((a) => a.permission === null).map((a) => a.record.id);
       const received = records.filter((a) => a.permission !== null).map((a) => a.record.id);
       const changed = (await change(shares, owned, null)) + (await change(shares, received, actor.id));
       await this.log.record(trx, actor, action, names(records), { count: records.length, ...detail });
-      return changed;
+      // A recipient running one it can no longer reach has its browser closed within seconds.
+      return { changed, ended: await this.leases.endWithoutAccess(trx, { profileIds: ids }) };
     });
+    await this.leases.tell(ended);
+    return changed;
   }
 
   /**

@@ -13,6 +13,7 @@ import { SubAccountsRepository } from '../repositories/subAccounts.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
+import type { LeaseService } from './leaseService.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import type { RateLimiter } from './rateLimiter.ts';
@@ -53,6 +54,7 @@ export class SubAccountService {
     private readonly allowance: PlanAllowance,
     private readonly log: OperationLog,
     private readonly clock: Clock,
+    private readonly leases: Pick<LeaseService, 'endWithoutAccess' | 'tell'>,
   ) {
     this.subAccounts = new SubAccountsRepository(db);
   }
@@ -122,7 +124,7 @@ export class SubAccountService {
     if (!(await this.subAccounts.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
     if (change.groupGrants) await this.assertOwnGroups(actor, change.groupGrants);
     const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
-    await this.db.transaction().execute(async (trx) => {
+    const ended = await this.db.transaction().execute(async (trx) => {
       const repo = new SubAccountsRepository(trx);
       const before = await repo.find(actor.id, id);
       const changed = await repo.update(
@@ -141,7 +143,10 @@ export class SubAccountService {
         change.groupGrants ? 'groups' : null,
       ].filter(Boolean);
       await this.log.record(trx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
+      // A group taken away: what the sub-account runs from it closes within seconds.
+      return change.groupGrants ? await this.leases.endWithoutAccess(trx, { holderId: id }) : [];
     });
+    await this.leases.tell(ended);
     if (passwordHash) await this.sessions.endAll(id);
     const updated = await this.subAccounts.find(actor.id, id);
     if (!updated) throw new AppError(Code.NOT_FOUND, { id });

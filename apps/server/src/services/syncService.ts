@@ -91,7 +91,7 @@ export class SyncService {
   }
 
   async missing(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; size: number }[]): Promise<string[]> {
-    const record = await this.reach(actor, profileId, 'run');
+    const { record } = await this.leases.reachToSave(actor, profileId, deviceKey);
     await this.leases.assertHeld(profileId, deviceKey);
     const present = await new SyncChunksRepository(this.db).present(profileId, chunks.map((c) => c.id));
     const missing = chunks.filter((c) => !present.has(c.id));
@@ -101,7 +101,7 @@ export class SyncService {
 
   /** Stores uploaded chunks (already split into frames by the route); ones already stored are skipped. */
   async store(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; bytes: Uint8Array }[]): Promise<number> {
-    const record = await this.reach(actor, profileId, 'run');
+    const { record } = await this.leases.reachToSave(actor, profileId, deviceKey);
     await this.leases.assertHeld(profileId, deviceKey);
     const repo = new SyncChunksRepository(this.db);
     const present = await repo.present(profileId, chunks.map((c) => c.id));
@@ -133,7 +133,8 @@ export class SyncService {
     actor: Account,
     input: { id: string; deviceKey: string; baseVersionId: string | null; manifestChunk: string; chunks: string[]; files: number; parts: SyncPart[]; plainBytes: number },
   ): Promise<{ version: SyncVersion; conflictWith: SyncVersion | null }> {
-    await this.reach(actor, input.id, 'run');
+    // Also the last save of a holder whose access ended while its browser ran: it goes to the owner.
+    await this.leases.reachToSave(actor, input.id, input.deviceKey);
     const lease = await this.leases.assertHeld(input.id, input.deviceKey);
     // Counted with repeats: a chunk named 300 times is 300 chunks' bytes to whoever applies it.
     assertVersionSize({ plainBytes: input.plainBytes, references: input.chunks.filter((c) => c !== input.manifestChunk).length, files: input.files });

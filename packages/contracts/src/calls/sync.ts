@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { syncRefusalReasons } from '../sync/syncRefusal.ts';
-import { chunkIdField, syncLimits, syncParts, syncVersionSchema } from '../sync/syncState.ts';
+import { limits } from '../limits.ts';
+import { chunkIdField, profileLeaseSchema, syncLimits, syncParts, syncVersionSchema } from '../sync/syncState.ts';
 import { deviceKeyField } from './launch.ts';
 
 const profileId = z.string().min(1).max(40);
@@ -108,9 +109,42 @@ export const profileLeaseRenewCall = defineCall({
   access: 'session',
   tag: 'profiles',
   summary: 'Keeps this machine\'s lease on a running profile; refused when another machine holds it now.',
-  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD],
+  codes: [Code.NOT_FOUND, Code.LEASE_NOT_HELD, Code.PROFILE_ACCESS_ENDED],
   request: z.object({ id: profileId, deviceKey: deviceKeyField }),
   response: z.object({ expiresAt: z.number().int() }),
+});
+
+/**
+ * Where one of the machine's leases stands after a beat. `held`: renewed until `expiresAt`.
+ * `ended`: the holder may no longer run the profile (`reason`); the browser closes, its last save
+ * is still taken until `expiresAt`, then the lease is given back. `lost`: another machine holds it
+ * (`holder`), or none does; the browser keeps what it has here.
+ */
+export const leaseBeatStates = ['held', 'ended', 'lost'] as const;
+export const leaseEndReasons = ['accessEnded', 'planExpired'] as const;
+export type LeaseEndReason = (typeof leaseEndReasons)[number];
+export const leaseBeatSchema = z.object({
+  id: z.string(),
+  state: z.enum(leaseBeatStates),
+  expiresAt: z.number().int().nullable(),
+  holder: profileLeaseSchema.nullable(),
+  reason: z.enum(leaseEndReasons).nullable(),
+});
+export type LeaseBeat = z.infer<typeof leaseBeatSchema>;
+
+/**
+ * The machine's heartbeat for every profile it runs as this account, in one call every few
+ * seconds: what it may keep running is known within seconds of a revoke, a transfer or a plan's end.
+ */
+export const profileLeaseBeatCall = defineCall({
+  path: 'browser/lease/beat',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  summary: "Renews this machine's leases on the profiles it runs, and says of each whether it is still held, has ended (access taken away: close and give it back) or was lost to another machine.",
+  codes: [Code.INVALID_INPUT],
+  request: z.object({ deviceKey: deviceKeyField, ids: z.array(profileId).min(1).max(limits.leaseBeatProfiles) }),
+  response: z.object({ leases: z.array(leaseBeatSchema) }),
 });
 
 /** The profile closed on this machine: another may open it at once. */
@@ -125,12 +159,13 @@ export const profileLeaseReleaseCall = defineCall({
   response: z.object({ released: z.boolean() }),
 });
 
-export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileSyncRefuseCall, profileLeaseRenewCall, profileLeaseReleaseCall] as const;
+export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileSyncRefuseCall, profileLeaseRenewCall, profileLeaseBeatCall, profileLeaseReleaseCall] as const;
 export const apiProfileSyncMissingCall = forApiToken(profileSyncMissingCall);
 export const apiProfileSyncCommitCall = forApiToken(profileSyncCommitCall);
 export const apiProfileSyncVersionsCall = forApiToken(profileSyncVersionsCall);
 export const apiProfileSyncRestoreCall = forApiToken(profileSyncRestoreCall);
 export const apiProfileSyncRefuseCall = forApiToken(profileSyncRefuseCall);
 export const apiProfileLeaseRenewCall = forApiToken(profileLeaseRenewCall);
+export const apiProfileLeaseBeatCall = forApiToken(profileLeaseBeatCall);
 export const apiProfileLeaseReleaseCall = forApiToken(profileLeaseReleaseCall);
-export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileSyncRefuseCall, apiProfileLeaseRenewCall, apiProfileLeaseReleaseCall] as const;
+export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileSyncRefuseCall, apiProfileLeaseRenewCall, apiProfileLeaseBeatCall, apiProfileLeaseReleaseCall] as const;

@@ -1,4 +1,4 @@
-import { Code, leaseLostPushSchema, syncConflictPushSchema, syncProgressPushSchema, syncVersionRefusedPushSchema } from '@facet/contracts';
+import { Code, accessEndedPushSchema, leaseLostPushSchema, syncConflictPushSchema, syncProgressPushSchema, syncVersionRefusedPushSchema } from '@facet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { refusalTextKey, refusedText } from './versionBadges.ts';
 /**
  * What the agent tells about profile state outside any one screen: a save that did not reach the
  * server, a save kept beside another computer's, another computer taking a profile this machine
- * runs. And what the server tells the owner: a computer refused a saved version (issue 34). The lists' "running on …" follows: they are asked again when a profile closes here or its
+ * runs, a browser closed because this account may no longer run its profile (issue 36). And what the server tells the owner: a computer refused a saved version (issue 34). The lists' "running on …" follows: they are asked again when a profile closes here or its
  * state has moved (the lease is taken before a download and let go after the save).
  */
 export function SyncEvents() {
@@ -26,6 +26,12 @@ export function SyncEvents() {
   useEffect(
     () =>
       events.on('push', (push) => {
+        // Where profiles run changed (a lease given back, access taken away): "running on …" and
+        // the rows this account may see follow now, not at the next poll.
+        if (push.code === Code.PROFILE_LEASES_CHANGED || push.code === Code.PROFILE_ACCESS_ENDED) {
+          void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+          return;
+        }
         if (push.code !== Code.SYNC_VERSION_REFUSED) return;
         const told = syncVersionRefusedPushSchema.safeParse(push.data);
         if (!told.success) return;
@@ -102,6 +108,19 @@ export function SyncEvents() {
             </Button>
           ),
           props: { 'data-testid': `sync-conflict-notice-${profileId}` },
+        });
+      }
+      if (push.push === 'accessended') {
+        const ended = accessEndedPushSchema.safeParse(push.parameter);
+        if (!ended.success) return;
+        const { profileId, name, reason } = ended.data;
+        refreshLists();
+        notification.warning({
+          key: `access-ended-${profileId}`,
+          duration: 0,
+          title: t('syncState.accessEndedTitle', { name }),
+          description: t(`syncState.accessEnded.${reason}`),
+          props: { 'data-testid': `access-ended-notice-${profileId}` },
         });
       }
       if (push.push === 'leaselost') {

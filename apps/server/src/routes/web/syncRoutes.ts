@@ -1,5 +1,6 @@
 import {
   apiSyncCalls,
+  profileLeaseBeatCall,
   profileLeaseReleaseCall,
   profileLeaseRenewCall,
   profileSyncCommitCall,
@@ -21,6 +22,7 @@ export function syncRoutes(s: Services): CallBinding[] {
     bind(profileSyncRestoreCall, async ({ id, versionId }, ctx) => ({ version: await s.sync.restore(actingAccount(ctx), id, versionId) })),
     bind(profileSyncRefuseCall, async (input, ctx) => ({ head: await s.sync.refuse(actingAccount(ctx), input) })),
     bind(profileLeaseRenewCall, async ({ id, deviceKey }, ctx) => ({ expiresAt: await s.leases.renewFor(actingAccount(ctx), id, deviceKey) })),
+    bind(profileLeaseBeatCall, async ({ ids, deviceKey }, ctx) => ({ leases: await s.leases.beat(actingAccount(ctx), deviceKey, ids) })),
     bind(profileLeaseReleaseCall, async ({ id, deviceKey }, ctx) => ({ released: await s.leases.releaseFor(actingAccount(ctx), id, deviceKey) })),
   ];
   // API-token twins (the agent signed in with FACET_API_TOKEN) answer exactly as the console's calls do.
