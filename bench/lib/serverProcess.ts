@@ -18,7 +18,8 @@ export async function startServer(env: Record<string, string>, port: number, nod
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     // The proxy relay on a free port unless the bench names one: a developer's `npm start` may hold the default.
-    env: { ...process.env, FACET_RELAY_PORT: '0', ...env, FACET_SERVER_PORT: String(port), FACET_LOG_LEVEL: 'info' },
+    // No plan limits: the benches seed and create as many profiles as they measure with.
+    env: { ...process.env, FACET_RELAY_PORT: '0', FACET_FREE_PROFILES: '-1', FACET_FREE_SUB_ACCOUNTS: '-1', ...env, FACET_SERVER_PORT: String(port), FACET_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -130,6 +130,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     // The server's proxy relay on a port of its own too; the journeys' proxies live on loopback.
     FACET_RELAY_PORT: '0',
     FACET_RELAY_PRIVATE_UPSTREAMS: '1',
+    // No plan limits unless a journey names them (the payment journeys, accessEnds.test.ts).
+    FACET_FREE_PROFILES: '-1',
+    FACET_FREE_SUB_ACCOUNTS: '-1',
     ...env,
   };
   const server = await startProcess('apps/server/test/serve-for-e2e.ts', { ...common, E2E_CAPTCHA_TEXT: E2E_CAPTCHA }, /ready http/);

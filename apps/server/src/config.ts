@@ -51,7 +51,7 @@ export interface ServerConfig {
   fingerprintPoolSize: number;
   /** 32-byte key (base64url) for secrets at rest; else one is made in the data folder. */
   dataKey: string | null;
-  /** What an account that never bought a plan may use; -1 unlimited (a self-hosted default). */
+  /** What an account that never bought a plan may use, and a team whose plan ended (DEFAULT_FREE_ALLOWANCE); -1 unlimited. */
   freeAllowance: { profiles: number; subAccounts: number; storageMb: number };
   /** Plan days an inviter earns with each invitee's first payment (0: no reward programme). */
   referralDays: number;
@@ -96,8 +96,16 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 /** A limit: a whole number, or -1 for unlimited. */
-function limit(value: string | undefined, name: string): number {
-  if (value === undefined || value === '') return UNLIMITED;
+/**
+ * What an account that never bought a plan may keep on a fresh install, and what a team whose
+ * plan ended falls back to: enough to try everything (profiles, a sub-account, sharing), few
+ * enough that an ended plan restricts a team that grew on it (issue 36). A server only its own
+ * team uses sets them to -1.
+ */
+export const DEFAULT_FREE_ALLOWANCE = { profiles: 10, subAccounts: 1, storageMb: UNLIMITED } as const;
+
+function limit(value: string | undefined, name: string, fallback: number = UNLIMITED): number {
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < UNLIMITED) throw new Error(`${name} must be a whole number or -1 (unlimited), got "${value}"`);
   return n;
@@ -191,9 +199,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     dataKey: env.FACET_DATA_KEY || null,
     fingerprintPoolSize: int(env.FACET_FINGERPRINT_POOL, 1000, 'FACET_FINGERPRINT_POOL'),
     freeAllowance: {
-      profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES'),
-      subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS'),
-      storageMb: limit(env.FACET_FREE_STORAGE_MB, 'FACET_FREE_STORAGE_MB'),
+      profiles: limit(env.FACET_FREE_PROFILES, 'FACET_FREE_PROFILES', DEFAULT_FREE_ALLOWANCE.profiles),
+      subAccounts: limit(env.FACET_FREE_SUB_ACCOUNTS, 'FACET_FREE_SUB_ACCOUNTS', DEFAULT_FREE_ALLOWANCE.subAccounts),
+      storageMb: limit(env.FACET_FREE_STORAGE_MB, 'FACET_FREE_STORAGE_MB', DEFAULT_FREE_ALLOWANCE.storageMb),
     },
     referralDays: int(env.FACET_REFERRAL_DAYS, 0, 'FACET_REFERRAL_DAYS'),
     orderLifetimeMs: int(env.FACET_ORDER_MINUTES, 30, 'FACET_ORDER_MINUTES') * 60_000,

@@ -88,6 +88,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       FACET_FINGERPRINT_POOL: '0',
       // The proxy relay on a free port: test servers run side by side.
       FACET_RELAY_PORT: '0',
+      // No plan limits unless a test names them (planLimits.test.ts, config.test.ts for the defaults).
+      FACET_FREE_PROFILES: '-1',
+      FACET_FREE_SUB_ACCOUNTS: '-1',
       ...env,
     });
   const clock = joining?.clock ?? new TestClock();

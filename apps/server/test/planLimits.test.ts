@@ -13,6 +13,7 @@ import {
   subAccountCreateCall,
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../src/config.ts';
 import { createProfiles, logIn, profileSettings, refusal, signedIn } from './flows.ts';
 import { newPerson, startTestServer, type TestServer } from './harness.ts';
 
@@ -40,6 +41,12 @@ async function liveCount(client: Awaited<ReturnType<typeof signedIn>>['client'])
 }
 
 describe('plan limits on the server', () => {
+  it('offers 10 profiles and 1 sub-account without a plan on a fresh install; an operator sets more, or -1 for unlimited', () => {
+    expect(loadServerConfig({}).freeAllowance).toEqual({ profiles: 10, subAccounts: 1, storageMb: -1 });
+    expect(loadServerConfig({ FACET_FREE_PROFILES: '-1', FACET_FREE_SUB_ACCOUNTS: '25' }).freeAllowance).toEqual({ profiles: -1, subAccounts: 25, storageMb: -1 });
+    expect(() => loadServerConfig({ FACET_FREE_PROFILES: 'lots' })).toThrow(/FACET_FREE_PROFILES must be a whole number/);
+  });
+
   it('holds an account without a plan to the operator’s free allowance', async () => {
     const main = await signedIn(server);
     await createProfiles(main.client, 1);
@@ -97,7 +104,8 @@ describe('plan limits on the server', () => {
     const [id] = await createProfiles(main.client, 1);
     server.clock.advance(120);
     try {
-      expect((await main.client.call(memberCall, {})).member.subscription.expired).toBe(true);
+      // Expired, yet not restricted: the console says it goes on as a free team, not that it is stopped.
+      expect((await main.client.call(memberCall, {})).member.subscription).toMatchObject({ expired: true, restricted: false });
       // One profile, as a free account may have: it still opens and changes.
       await main.client.call(profileOpenedCall, { id: id! });
       await main.client.call(profileUpdateCall, { id: id!, settings: profileSettings({ name: 'Still mine' }) });
@@ -118,8 +126,8 @@ describe('plan limits on the server', () => {
     server.clock.advance(120);
     try {
       const { member } = await main.client.call(memberCall, {});
-      expect(member.subscription.expired).toBe(true);
-      expect((await sub.client.call(memberCall, {})).member.subscription.expired).toBe(true);
+      expect(member.subscription).toMatchObject({ expired: true, restricted: true });
+      expect((await sub.client.call(memberCall, {})).member.subscription).toMatchObject({ expired: true, restricted: true });
       await refusal(createProfiles(main.client, 1), Code.PLAN_EXPIRED);
       await refusal(createProfiles(sub.client, 1), Code.PLAN_EXPIRED);
       await refusal(main.client.call(profileUpdateCall, { id: id!, settings: profileSettings({ name: 'Renamed' }) }), Code.PLAN_EXPIRED);

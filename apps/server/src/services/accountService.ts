@@ -9,6 +9,7 @@ import { newId, newInvitationCode } from '../security/tokens.ts';
 import type { CaptchaService } from './captchaService.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { LoginThrottle } from './loginThrottle.ts';
+import type { PlanAllowance } from './planAllowance.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
@@ -34,6 +35,7 @@ export class AccountService {
     private readonly throttle: LoginThrottle,
     /** A new password ends the API token too: whoever knew the old one may hold it. */
     private readonly apiTokens: ApiTokensRepository,
+    private readonly allowance: Pick<PlanAllowance, 'restricts'>,
   ) {}
 
   async sendRegisterCode(email: string, captchaId: string, captcha: string, language: Language, ip: string) {
@@ -133,7 +135,7 @@ export class AccountService {
       email: account.email ?? UNBOUND,
       phone: account.phone ?? UNBOUND,
       type: account.type,
-      subscription: { isNew: expiresAt === null, expired: expiresAt !== null && expiresAt <= this.clock.now(), expiresAt },
+      subscription: { isNew: expiresAt === null, expired: expiresAt !== null && expiresAt <= this.clock.now(), restricted: await this.allowance.restricts(account), expiresAt },
       invitationCode: account.type === 'main' ? account.invitation_code : null,
       createdAt: account.created_at,
     };

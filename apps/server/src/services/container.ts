@@ -183,7 +183,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     idempotency: new Idempotency(idempotencyKeys, deps.keys.master, clock),
     push,
     sessions,
-    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(counters, clock, deps.loginThrottle), apiTokensRepo),
+    accounts: new AccountService(accountsRepo, sessions, captchas, codes, limiter, clock, new LoginThrottle(counters, clock, deps.loginThrottle), apiTokensRepo, allowance),
     captchas,
     apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.keys.box),
     profiles,

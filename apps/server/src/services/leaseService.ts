@@ -48,7 +48,7 @@ export class LeaseService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly allowance: Pick<PlanAllowance, 'assertActive'>,
+    private readonly allowance: Pick<PlanAllowance, 'restricts'>,
     private readonly push: Pick<PushHub, 'pushToAccount'>,
     private readonly ttlMs: number = LEASE_TTL_MS,
   ) {
@@ -76,7 +76,7 @@ export class LeaseService {
     const rows = await this.leases.live(unique, now);
     const reached = await reachOf(new ProfilesRepository(this.db), actor.id, unique);
     const mine = unique.filter((id) => rows.get(id)?.device_id === deviceId && rows.get(id)?.holder_id === actor.id);
-    const planExpired = mine.length > 0 && (await this.planExpired(actor));
+    const planExpired = mine.length > 0 && (await this.allowance.restricts(actor));
     const ending = mine.filter((id) => rows.get(id)!.ends_at === null && (planExpired || !reached.has(id)));
     const lastUntil = now + LEASE_LAST_SAVE_MS;
     if (ending.length > 0) {
@@ -152,16 +152,6 @@ export class LeaseService {
   async tell(ended: EndedLeases): Promise<void> {
     for (const holderId of new Set(ended.map((l) => l.holder_id))) {
       await this.push.pushToAccount(holderId, Code.PROFILE_ACCESS_ENDED, { ids: ended.filter((l) => l.holder_id === holderId).map((l) => l.profile_id) });
-    }
-  }
-
-  private async planExpired(actor: Account): Promise<boolean> {
-    try {
-      await this.allowance.assertActive(actor);
-      return false;
-    } catch (error) {
-      if (error instanceof AppError && error.code === Code.PLAN_EXPIRED) return true;
-      throw error;
     }
   }
 

@@ -57,6 +57,12 @@ export class PlanAllowance {
     return allowance;
   }
 
+  /** Whether `assertActive` refuses the actor now: an expired plan, and a team beyond the free allowance. */
+  async restricts(actor: Account, executor: Executor = this.db): Promise<boolean> {
+    const allowance = await this.of(actor, executor);
+    return allowance.state === 'expired' && (await this.beyond(allowance, executor));
+  }
+
   /** The team holds more than the allowance lets it have. */
   private async beyond(allowance: TeamAllowance, executor: Executor): Promise<boolean> {
     if (allowance.profiles !== UNLIMITED && (await this.teamProfiles(allowance.holderId, executor)) > allowance.profiles) return true;

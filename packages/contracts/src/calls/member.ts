@@ -15,6 +15,12 @@ export const memberSchema = z.object({
     /** Never had a plan. */
     isNew: z.boolean(),
     expired: z.boolean(),
+    /**
+     * The plan has expired and the team holds more than the free allowance lets it keep: profile
+     * functions (open, create, edit, share) are refused until it renews. An expired team within
+     * the allowance goes on as a free one.
+     */
+    restricted: z.boolean(),
     expiresAt: z.number().int().nullable(),
   }),
   invitationCode: z.string().nullable(),

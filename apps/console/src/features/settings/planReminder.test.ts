@@ -3,7 +3,7 @@ import { planReminderDue } from './planReminder.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 0, 10);
-const main = (expiresAt: number | null, expired = false) => ({ type: 'main' as const, subscription: { isNew: false, expired, expiresAt } });
+const main = (expiresAt: number | null, expired = false) => ({ type: 'main' as const, subscription: { isNew: false, expired, restricted: expired, expiresAt } });
 
 describe('planReminderDue', () => {
   it('reminds a main account whose plan ends within the days set', () => {

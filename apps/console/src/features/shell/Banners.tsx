@@ -9,7 +9,11 @@ import { welRoutes } from '../../lib/routes.ts';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { BindReminderBanner } from '../binding/BindReminderBanner.tsx';
 
-/** Expired-plan banner (main: renew; sub: ask the main account), the client download banner and the bind reminder. */
+/**
+ * Expired-plan banner (main: renew; sub: ask the main account) — an error while the team is
+ * beyond the free allowance (profile functions refused), a warning while it goes on as a free
+ * team — the client download banner and the bind reminder.
+ */
 export function Banners({ member }: { member: Member }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,11 +25,12 @@ export function Banners({ member }: { member: Member }) {
     <>
       {member.subscription.expired ? (
         <Alert
-          type="error"
+          type={member.subscription.restricted ? 'error' : 'warning'}
           banner
-          title={isSub ? t('banner.expiredSub') : t('banner.expiredMain')}
-          action={isSub ? null : <Button size="small" danger onClick={() => void navigate(welRoutes.package)}>{t('banner.renew')}</Button>}
+          title={t(`banner.${member.subscription.restricted ? 'expired' : 'expiredFree'}${isSub ? 'Sub' : 'Main'}`)}
+          action={isSub ? null : <Button size="small" danger={member.subscription.restricted} onClick={() => void navigate(welRoutes.package)}>{t('banner.renew')}</Button>}
           data-testid="banner-expired"
+          data-restricted={member.subscription.restricted ? '1' : '0'}
         />
       ) : null}
       {mode === 'browser' && !mobile && !downloadClosed ? (
