@@ -1,4 +1,4 @@
-import { Code, loginCall, profileCreateCall, type ProfileSettingsInput } from '@facet/contracts';
+import { Code, loginCall, profileCreateCall, subscriptionOrderCall, subscriptionsCall, type ProfileSettingsInput } from '@facet/contracts';
 import { ApiError } from '@facet/api-client';
 import { describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
@@ -158,4 +158,47 @@ describe('plans and payments, in the browser version and the desktop client', ()
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('shows the paid plan in every open window of the account at the payment push, without a reload', async () => {
+    const added = await operator(env.stack, 'plan', 'add', '--name', 'Everywhere', '--price', '7', '--currency', 'USD', '--profiles', '20', '--subaccounts', '3');
+    expect(added.code, added.stderr).toBe(0);
+    const person = await signUpByApi(env.stack);
+    // An order made elsewhere (another tab, a phone), paid to the operator.
+    const client = await apiClientFor(env.stack);
+    client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
+    const { s: order } = await client.call(subscriptionsCall, { type: added.stdout.trim(), time: '1' });
+    await client.call(subscriptionOrderCall, { s: order!, id: 'operator', consoleOrigin: env.stack.serverUrl });
+
+    // Open meanwhile: the plan page in the browser version, the order's own page beside it, and
+    // the plan page of the desktop client. None of them has the payment dialog's poll.
+    const planPage = await env.browser.newPage();
+    const errors = watchErrors(planPage);
+    await signInThroughForm(planPage, env.stack.serverUrl, person.email, person.password);
+    await planPage.getByTestId('plan-page').waitFor();
+    const orderPage = await env.browser.newPage();
+    await signInThroughForm(orderPage, env.stack.serverUrl, person.email, person.password);
+    await orderPage.getByTestId('plan-page').waitFor();
+    await orderPage.goto(`${env.stack.serverUrl}/wel/account/package?order=${order}`);
+    await orderPage.getByTestId('plan-order-pending').waitFor();
+    const desktop = await env.browser.newPage();
+    const desktopErrors = watchErrors(desktop);
+    await signInThroughForm(desktop, env.stack.agentUrl, person.email, person.password);
+    await desktop.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
+    await desktop.getByTestId('menu-package').click();
+    await desktop.getByTestId('plan-page').waitFor();
+    for (const page of [planPage, orderPage, desktop]) expect(await page.getByTestId('plan-state').getAttribute('data-state')).toBe('free');
+
+    expect((await operator(env.stack, 'order', 'confirm', order!)).code).toBe(0);
+    // The push (888) reaches every window of the account at once; the 30 s the plan stays fresh
+    // in a page, or a visit elsewhere and back, must not be what shows it.
+    for (const page of [planPage, orderPage, desktop]) {
+      await expect.poll(() => page.getByTestId('plan-state').getAttribute('data-state'), { timeout: 8_000, message: page.url() }).toBe('active');
+      expect(await page.getByTestId('plan-name').textContent()).toBe('Everywhere');
+    }
+    await orderPage.getByTestId('plan-order-paid').waitFor({ timeout: 8_000 });
+    await screenshot(orderPage, 'plan-order-paid-window');
+    expect(errors).toEqual([]);
+    expect(desktopErrors).toEqual([]);
+    await Promise.all([planPage.close(), orderPage.close(), desktop.close()]);
+  }, 180_000);
 });

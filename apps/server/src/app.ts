@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
+import { startPendingPushes } from './jobs/pendingPushes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { OutboxMailer } from './mail/outboxMailer.ts';
 import { SmtpMailer } from './mail/smtpMailer.ts';
@@ -166,10 +167,13 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   services.push.attach(app.server, (origin) => corsOriginAllowed(origin, corsOrigins), shared.pushAdapter);
   const relay = await openProxyRelay(config, services.relay, app.log);
   const housekeeping = startHousekeeping(services, app.log);
+  // What an operator command pushed (a confirmed order, an ended plan) reaches the consoles from here.
+  const pendingPushes = startPendingPushes(services, app.log);
   // The systems most profiles use; the others fill on their first batch.
   services.fingerprints.warm(['windows', 'macos']);
   app.addHook('onClose', async () => {
     housekeeping.stop();
+    pendingPushes.stop();
     await relay?.close();
     await services.fingerprints.close();
     await services.push.close();

@@ -1,8 +1,9 @@
-import { Code, passwordEditCall } from '@facet/contracts';
+import { Code, passwordEditCall, subscriptionOrderCall, subscriptionsCall } from '@facet/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, signUp } from './flows.ts';
+import { logIn, signUp, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { operatorCli } from './support/operatorCli.ts';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -21,8 +22,8 @@ async function connect(auth: string, lang = 0) {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  const pushes: { code: number; msg: string }[] = [];
-  socket.on('message', (m: { code: number; msg: string }) => pushes.push(m));
+  const pushes: { code: number; msg: string; data?: unknown }[] = [];
+  socket.on('message', (m: { code: number; msg: string; data?: unknown }) => pushes.push(m));
   const ack = (await socket.timeout(5000).emitWithAck('login', { auth, lang })) as { code: number };
   return { socket, pushes, ack };
 }
@@ -36,6 +37,22 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('push channel', () => {
+  it('delivers what an operator command pushed from its own process: a confirmed order reaches the account\'s consoles', async () => {
+    const cli = operatorCli(server);
+    const plan = await cli('admin', 'plan', 'add', '--name', 'Pushed', '--price', '3', '--currency', 'USD', '--profiles', '5', '--subaccounts', '1');
+    expect(plan.code, plan.stderr).toBe(0);
+    const person = await signedIn(server);
+    const { s: order } = await person.client.call(subscriptionsCall, { type: plan.stdout.trim(), time: '1' });
+    await person.client.call(subscriptionOrderCall, { s: order!, id: 'operator' });
+    const { pushes, ack } = await connect(person.grant.auth);
+    expect(ack.code).toBe(0);
+    // The command holds no sockets: it leaves the push in the database, and the server delivers it.
+    expect((await cli('admin', 'order', 'confirm', order!)).code).toBe(0);
+    await waitFor(() => pushes.some((p) => p.code === Code.PAYMENT_SUCCEEDED));
+    expect(pushes.find((p) => p.code === Code.PAYMENT_SUCCEEDED)).toMatchObject({ data: { s: order } });
+    expect(await server.facet.services.repositories.pendingPushes.take(10)).toEqual([]);
+  });
+
   it('stops pushing to a socket whose session token has expired, and tells it so', async () => {
     const person = await signUp(server);
     const first = await logIn(server, person.email, person.password);

@@ -37,6 +37,7 @@ export interface Database {
   profile_sync_chunks: ProfileSyncChunksTable;
   profile_sync_versions: ProfileSyncVersionsTable;
   storage_reservations: StorageReservationsTable;
+  pending_pushes: PendingPushesTable;
 }
 
 export interface AccountsTable {
@@ -459,4 +460,15 @@ export interface StorageReservationsTable {
   team_id: string;
   bytes: number;
   expires_at: number;
+}
+
+/** Pushes an operator command caused, waiting for a server instance to deliver them (migration 0025). */
+export interface PendingPushesTable {
+  id: string;
+  account_id: string;
+  kind: 'account' | 'logout';
+  code: number;
+  /** JSON, or null for a push without data. */
+  data: string | null;
+  created_at: number;
 }

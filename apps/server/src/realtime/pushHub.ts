@@ -15,6 +15,7 @@ import { translate } from '@facet/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { readCookie } from '../calls/cookieSession.ts';
+import type { PendingPushesRepository } from '../repositories/pendingPushes.ts';
 
 export interface PushIdentity {
   accountId: string;
@@ -40,6 +41,11 @@ export class PushHub {
     private readonly authenticate: (token: string) => Promise<PushIdentity | null>,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    /**
+     * Where a process that never attaches (an operator command) leaves its pushes, for a server
+     * instance to deliver (jobs/pendingPushes.ts); without it they are dropped.
+     */
+    private readonly deferred: Pick<PendingPushesRepository, 'add'> | null = null,
   ) {}
 
   /**
@@ -82,6 +88,7 @@ export class PushHub {
 
   /** 887 to every socket of the account, then disconnect them: their sessions are gone. */
   async forceLogout(accountId: string): Promise<void> {
+    if (!this.io) return this.defer(accountId, 'logout', Code.FORCED_LOGOUT, undefined);
     await this.pushAndClose(accountRoom(accountId), Code.FORCED_LOGOUT);
   }
 
@@ -92,6 +99,7 @@ export class PushHub {
   }
 
   async pushToAccount(accountId: string, code: number, data?: unknown): Promise<void> {
+    if (!this.io) return this.defer(accountId, 'account', code, data);
     for (const socket of await this.liveSockets(accountId)) {
       socket.emit(realtimeEvents.message, this.message(code, socket.data.lang as string | undefined, data));
     }
@@ -140,6 +148,16 @@ export class PushHub {
     } catch (error) {
       this.log.error({ err: error, room }, 'push lost: the sockets of the room could not be found');
       return [];
+    }
+  }
+
+  private async defer(accountId: string, kind: 'account' | 'logout', code: number, data: unknown): Promise<void> {
+    if (!this.deferred) return;
+    try {
+      await this.deferred.add({ accountId, kind, code, data }, this.now());
+    } catch (error) {
+      // As with a push that finds no sockets: what caused it is done and committed by now.
+      this.log.error({ err: error, code }, 'push lost: it could not be left for the server');
     }
   }
 

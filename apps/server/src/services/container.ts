@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PushHub } from '../realtime/pushHub.ts';
+import { PendingPushesRepository } from '../repositories/pendingPushes.ts';
 import { AccountsRepository } from '../repositories/accounts.ts';
 import { ApiTokensRepository } from '../repositories/apiTokens.ts';
 import { CaptchasRepository } from '../repositories/captchas.ts';
@@ -124,6 +125,8 @@ export interface Services {
     counters: CounterStore;
     seenSignatures: SignatureStore;
     idempotencyKeys: IdempotencyKeysRepository;
+    /** Pushes an operator command left for the server to deliver (jobs/pendingPushes.ts). */
+    pendingPushes: PendingPushesRepository;
   };
 }
 
@@ -147,6 +150,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const { counters, signatures: seenSignatures, jobLock } = deps.shared ?? databaseSharedState(db);
   const idempotencyKeys = new IdempotencyKeysRepository(db);
   const limiter = new RateLimiter(counters, clock, { ...rateLimits, ...deps.rateLimits });
+  const pendingPushes = new PendingPushesRepository(db);
   const push = new PushHub(
     async (token) => {
       const found = await sessions.authenticate(token);
@@ -154,6 +158,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     },
     deps.log,
     clock.now,
+    pendingPushes,
   );
   const sessions: SessionService = new SessionService(sessionsRepo, accountsRepo, push, deps.lifetimes, clock, deps.sessionCache ?? null);
   const fingerprints = new FingerprintPool(deps.fingerprintPoolSize, deps.log);
@@ -212,6 +217,6 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     jobLock,
     stripe,
     keyRotation: new KeyRotation(db, deps.keys, deps.log),
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures, idempotencyKeys },
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures, idempotencyKeys, pendingPushes },
   };
 }

@@ -1,11 +1,12 @@
 import { PAYMENT_POLL_MS, orderDetailCall, subscriptionOrderCall, type CoinId } from '@facet/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, QRCode, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { CoinLabel, CoinPicker } from './CoinPicker.tsx';
+import { useRefreshPlan } from './planQueries.ts';
 
 /**
  * `?order=ID` on the plan page: where an order's checkout leads. An order paid to the operator
@@ -22,6 +23,12 @@ export function OrderPayment({ order }: { order: string }) {
     queryFn: () => api.call(orderDetailCall, { s: order }),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false),
   });
+  // Its own poll saw the order settle (the push may have come before this page did): the plan card above follows.
+  const refreshPlan = useRefreshPlan();
+  const settled = detail.data?.status === 'paid' || detail.data?.status === 'failed';
+  useEffect(() => {
+    if (settled) void refreshPlan();
+  }, [settled, refreshPlan]);
   const choose = useMutation({
     mutationFn: (coin: CoinId) => api.call(subscriptionOrderCall, { s: order, id: 'crypto', coin, consoleOrigin: window.location.origin }),
     onSuccess: async () => {

@@ -12,11 +12,15 @@ export function usePlanStatus() {
   return useQuery({ queryKey: planStatusQueryKey, queryFn: async () => (await api.call(planStatusCall, {})).status, staleTime: 30_000 });
 }
 
-/** After a payment: the plan status and the member (its `subscription` drives the expired banner) are refetched. */
+/**
+ * After a payment: everything that shows plan or order state is refetched — the plan status, the
+ * member (its `subscription` drives the expired banner), an order's own page and the renewal
+ * dashboard — in this window; every other window does the same at the same push (888/889).
+ */
 export function useRefreshPlan() {
   const queryClient = useQueryClient();
   return useCallback(
-    () => Promise.all([queryClient.invalidateQueries({ queryKey: planStatusQueryKey }), queryClient.invalidateQueries({ queryKey: memberQueryKey })]),
+    () => Promise.all([planStatusQueryKey, memberQueryKey, ['orderDetail'], ['subscriptionRenewal']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
     [queryClient],
   );
 }
