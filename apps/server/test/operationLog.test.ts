@@ -10,6 +10,16 @@ import {
   profileDeleteCall,
   profileListCall,
   profileMoveGroupCall,
+  profileCookiesCall,
+  profileExportCall,
+  profileLaunchCall,
+  profileLeaseReleaseCall,
+  profileOpenedCall,
+  profileShareCall,
+  profileTagCall,
+  tagCreateCall,
+  tagDeleteCall,
+  tagUpdateCall,
   recycleRestoreCall,
   subAccountCreateCall,
   subAccountDeleteCall,
@@ -17,6 +27,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProfiles, logIn, profileSettings, refusal, signedIn } from './flows.ts';
 import { newPerson, startTestServer, type TestServer } from './harness.ts';
+import { newDevice } from './support/deviceKeys.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -84,6 +95,47 @@ describe('operation log', () => {
     const after = await person.client.call(operationLogListCall, {});
     expect(after.list[0]).toMatchObject({ action: 'subAccount.delete', subject: subName, details: { profiles: 1 } });
     expect(after.list.some((e) => e.subject === 'Sub shop')).toBe(true);
+  });
+
+  it('records exports, cookie replacements, tag changes, and every open and close with the machine that ran it, also in the owner\'s log when a recipient ran it', async () => {
+    const owner = await signedIn(server);
+    const recipient = await signedIn(server);
+    const [id] = await createProfiles(owner.client, 1, { name: 'Audited shop' });
+    await owner.client.call(profileExportCall, { ids: [id!] });
+    const cookie = { name: 'sid', value: '1', domain: '.shop.example', path: '/', secure: true, httpOnly: true, sameSite: 'lax' as const, expirationDate: 2_000_000_000 };
+    await owner.client.call(profileCookiesCall, { id: id!, cookies: [cookie, { ...cookie, name: 'cart' }] });
+    const { tag } = await owner.client.call(tagCreateCall, { name: 'VIP', color: 'gold' });
+    await owner.client.call(profileTagCall, { ids: [id!], add: [tag.id], remove: [] });
+    await owner.client.call(tagUpdateCall, { id: tag.id, name: 'Top', color: 'gold' });
+    await owner.client.call(profileShareCall, { mode: 'accounts', ids: [id!], accounts: [recipient.username], permission: 'run' });
+
+    // The recipient's machine opens it (a start whose browser came up) and closes it; then a start that failed.
+    const laptop = newDevice();
+    const launch = await recipient.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop-B' });
+    await recipient.client.call(profileOpenedCall, { id: id! });
+    await recipient.client.call(profileCookiesCall, { id: id!, cookies: [cookie], grant: launch.grant });
+    await recipient.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: laptop.publicKey });
+    server.clock.advance(1);
+    await recipient.client.call(profileLaunchCall, { id: id!, deviceKey: laptop.publicKey, deviceName: 'Laptop-B' });
+    await recipient.client.call(profileLeaseReleaseCall, { id: id!, deviceKey: laptop.publicKey });
+    await owner.client.call(tagDeleteCall, { id: tag.id });
+
+    const seen = (await owner.client.call(operationLogListCall, { page: 1, limit: 20, keyword: '' })).list.map((e) => [e.action, e.account.name, e.machine, e.subject, e.details]);
+    expect(seen.slice(0, 8)).toEqual([
+      ['tag.delete', owner.username, expect.any(String), 'Top', { count: 1 }],
+      ['browser.close', recipient.username, 'Laptop-B', 'Audited shop', { device: 'Laptop-B' }],
+      ['browser.open', recipient.username, 'Laptop-B', 'Audited shop', { device: 'Laptop-B' }],
+      ['profile.share', owner.username, expect.any(String), 'Audited shop', expect.anything()],
+      ['tag.update', owner.username, expect.any(String), 'Top', { from: 'VIP' }],
+      ['profile.tag', owner.username, expect.any(String), 'Audited shop', { count: 1, added: 'VIP', removed: '' }],
+      ['tag.create', owner.username, expect.any(String), 'VIP', {}],
+      // The stop's cookie save (with the grant) is the close, not a replacement: one entry only.
+      ['profile.cookies', owner.username, expect.any(String), 'Audited shop', { count: 2 }],
+    ]);
+    expect(seen[8]).toEqual(['profile.export', owner.username, expect.any(String), 'Audited shop', { count: 1 }]);
+    // The recipient's own team sees its use of the profile too; searching by the machine finds it.
+    const theirs = await recipient.client.call(operationLogListCall, { page: 1, limit: 20, keyword: 'laptop-b' });
+    expect(theirs.list.map((e) => e.action)).toEqual(['browser.close', 'browser.open']);
   });
 
   it('writes the entry in the change’s transaction: no change without its entry, no entry without its change', async () => {

@@ -173,7 +173,7 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   storage.register(pluginUsage());
   storage.register(syncUsage());
   const plugins = new PluginService(db, blobs, storage, operationLog, clock);
-  const leases = new LeaseService(db, clock, allowance, push);
+  const leases = new LeaseService(db, clock, allowance, push, operationLog);
   const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, push, clock);
   // Operator commands start no relay (deps.relay unset): they launch nothing.
   const relay = new RelayService(db, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
@@ -192,11 +192,11 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     captchas,
     apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.keys.box),
     profiles,
-    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.keys.box, clock),
+    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.keys.box, clock, operationLog),
     savedProxies: new SavedProxyService(db, deps.keys.box, allowance, clock),
     fingerprints,
     groups: new GroupService(db, operationLog, clock),
-    tags: new TagService(db, clock),
+    tags: new TagService(db, clock, operationLog),
     recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays, (ids) => sync.forget(ids)),
     sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box, leases),
     subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock, leases),

@@ -9,6 +9,7 @@ import type { Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { ProfileLeasesRepository, type LeaseRecord } from '../repositories/profileLeases.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
+import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { reachOf, type ProfileAccess } from './profileAccess.ts';
 
@@ -50,6 +51,7 @@ export class LeaseService {
     private readonly clock: Clock,
     private readonly allowance: Pick<PlanAllowance, 'restricts'>,
     private readonly push: Pick<PushHub, 'pushToAccount'>,
+    private readonly log: Pick<OperationLog, 'recordUse'>,
     private readonly ttlMs: number = LEASE_TTL_MS,
   ) {
     this.leases = new ProfileLeasesRepository(db);
@@ -106,7 +108,15 @@ export class LeaseService {
   /** Given back by the machine that holds it, also after its holder's access ended; the owner is told. */
   async releaseFor(actor: Account, profileId: string, deviceKey: string): Promise<boolean> {
     const { record } = await this.reachToSave(actor, profileId, deviceKey);
-    const released = await this.leases.release(profileId, deviceIdOf(deviceKey));
+    const lease = await this.leases.find(profileId);
+    const released = await this.db.transaction().execute(async (trx) => {
+      const gone = await new ProfileLeasesRepository(trx).release(profileId, deviceIdOf(deviceKey));
+      // A browser that opened (its start recorded the use after taking this lease) closed; a
+      // start that failed and gives the lease back opened nothing to close.
+      const opened = record.last_used_at !== null && lease !== null && Number(record.last_used_at) >= lease.started_at;
+      if (gone && opened) await this.log.recordUse(trx, actor, 'browser.close', record, lease.device_name);
+      return gone;
+    });
     if (released) {
       for (const account of new Set([record.owner_id, actor.id])) await this.push.pushToAccount(account, Code.PROFILE_LEASES_CHANGED, { ids: [profileId] });
     }

@@ -1,7 +1,7 @@
 import type { OperationAction, OperationLogEntry } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { currentMachine } from '../calls/requestScope.ts';
-import type { Account } from '../repositories/accounts.ts';
+import { AccountsRepository, type Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { OperationLogsRepository, type OperationLogQuery, type OperationLogRow } from '../repositories/operationLogs.ts';
 import { newId } from '../security/tokens.ts';
@@ -20,11 +20,27 @@ export class OperationLog {
   ) {}
 
   async record(executor: Executor, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number> = {}, machineFallback = 'server'): Promise<void> {
+    await this.write(executor, teamOf(actor), actor, action, subject, details, currentMachine(machineFallback));
+  }
+
+  /**
+   * A profile's browser opened or closed: named with the machine that held its lease (not the
+   * one that made the call), in the log of the team that ran it and, when the profile is another
+   * team's (shared with the actor), in the owner's team's too — an owner audits who ran its
+   * profiles, and where.
+   */
+  async recordUse(executor: Executor, actor: Account, action: 'browser.open' | 'browser.close', profile: { name: string; owner_id: string }, device: string): Promise<void> {
+    const teams = new Set([teamOf(actor)]);
+    const owner = await new AccountsRepository(executor).findById(profile.owner_id);
+    if (owner) teams.add(teamOf(owner));
+    for (const team of teams) await this.write(executor, team, actor, action, profile.name, { device }, device);
+  }
+
+  private async write(executor: Executor, teamId: string, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number>, machine: string): Promise<void> {
     const names = typeof subject === 'string' ? subject : joinNames(subject);
-    const machine = currentMachine(machineFallback);
     await new OperationLogsRepository(executor).insert({
       id: this.nextId(),
-      team_id: actor.type === 'sub' && actor.parent_id ? actor.parent_id : actor.id,
+      team_id: teamId,
       account_id: actor.id,
       account_name: actor.username,
       machine,
@@ -52,6 +68,11 @@ export class OperationLog {
     const { rows, total } = await new OperationLogsRepository(this.db).search(actor.id, query);
     return { list: rows.map(view), total };
   }
+}
+
+/** The team whose log an account's changes go to: its main account's. */
+function teamOf(account: Pick<Account, 'id' | 'type' | 'parent_id'>): string {
+  return account.type === 'sub' && account.parent_id ? account.parent_id : account.id;
 }
 
 /** "a, b, c and 12 more" kept under the column's size. */

@@ -7,6 +7,7 @@ import type { Executor } from '../repositories/executor.ts';
 import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
 import { newId } from '../security/tokens.ts';
+import type { OperationLog } from './operationLog.ts';
 import { columnsToSettings } from './profileCodec.ts';
 import { assertAllOwned, type ProfileService } from './profileService.ts';
 import type { SecretBox } from './secretBox.ts';
@@ -25,12 +26,15 @@ export class ProfileFileService {
     private readonly fingerprints: FingerprintPool,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly log: OperationLog,
   ) {}
 
   async exportProfiles(actor: Account, ids: string[]): Promise<ExportedProfile[]> {
     const records = await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
     const groups = new Map((await new GroupsRepository(this.db).list(actor.id)).map((g) => [g.id, g.name]));
     await this.secrets.ready([actor.id]);
+    // Logged before the file is handed out: it holds proxy passwords and cookies in plain text.
+    await this.log.record(this.db, actor, 'profile.export', records.map((r) => r.name), { count: records.length });
     return records.map((record) => {
       const { groupId, ...settings } = columnsToSettings(record, this.secrets);
       return { ...settings, groupName: groups.get(groupId) ?? '' };

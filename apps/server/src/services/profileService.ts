@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { currentMachine } from '../calls/requestScope.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
@@ -127,7 +128,12 @@ export class ProfileService {
     const [access] = await accessTo(this.profiles, actor, [id], 'run');
     await this.allowance.assertActive(actor);
     const now = this.clock.now();
-    await this.profiles.update(access!.record.owner_id, id, { last_used_at: now });
+    // Named with the machine that holds it: a script's call and the console's read the same.
+    const device = (await this.leases.liveOf([id])).get(id)?.device ?? currentMachine('server');
+    await this.db.transaction().execute(async (trx) => {
+      await new ProfilesRepository(trx).update(access!.record.owner_id, id, { last_used_at: now });
+      await this.log.recordUse(trx, actor, 'browser.open', access!.record, device);
+    });
     return now;
   }
 
@@ -141,7 +147,12 @@ export class ProfileService {
     if (!permits(permission, 'edit') && !this.grants.allows(grant, id, actor.id)) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: 'edit', ids: [id] });
     await this.secrets.ready([record.owner_id]);
     const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.secrets), cookies }, this.secrets, { ownerId: record.owner_id, id });
-    await this.profiles.update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
+    await this.db.transaction().execute(async (trx) => {
+      await new ProfilesRepository(trx).update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
+      // What a browser held at its stop (the launch's grant) is its close, logged as such; a
+      // replacement by hand is a change the team audits.
+      if (grant === undefined) await this.log.record(trx, actor, 'profile.cookies', record.name, { count: cookies.length });
+    });
     return cookies.length;
   }
 

@@ -8,6 +8,7 @@ import type { Account } from '../repositories/accounts.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
 import { TagsRepository, type TagRecord } from '../repositories/tags.ts';
 import { newId } from '../security/tokens.ts';
+import type { OperationLog } from './operationLog.ts';
 import { assertAllOwned } from './profileService.ts';
 import { toTag } from './tagView.ts';
 
@@ -18,6 +19,7 @@ export class TagService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly log: OperationLog,
   ) {
     this.tags = new TagsRepository(db);
   }
@@ -33,35 +35,47 @@ export class TagService {
         const repo = new TagsRepository(trx);
         if ((await repo.count(actor.id)) >= MAX_TAGS) throw new AppError(Code.TAG_LIMIT_REACHED, { limit: MAX_TAGS });
         await repo.insert(record);
+        await this.log.record(trx, actor, 'tag.create', record.name);
       }),
     );
     return toTag(record);
   }
 
   async update(actor: Account, id: string, fields: { name: string; color: TagColor }): Promise<Tag> {
-    const changed = await this.unique(() => this.tags.update(actor.id, id, { name: fields.name, name_key: fields.name.toLowerCase(), color: fields.color }));
-    if (changed === 0) throw new AppError(Code.NOT_FOUND, { id });
+    await this.unique(() =>
+      this.db.transaction().execute(async (trx) => {
+        const repo = new TagsRepository(trx);
+        const [before] = await repo.findOwned(actor.id, [id]);
+        if (!before || (await repo.update(actor.id, id, { name: fields.name, name_key: fields.name.toLowerCase(), color: fields.color })) === 0) throw new AppError(Code.NOT_FOUND, { id });
+        await this.log.record(trx, actor, 'tag.update', fields.name, before.name !== fields.name ? { from: before.name } : {});
+      }),
+    );
     return toTag((await this.tags.findOwned(actor.id, [id]))[0]!);
   }
 
   async delete(actor: Account, id: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new TagsRepository(trx);
-      if ((await repo.findOwned(actor.id, [id])).length === 0) throw new AppError(Code.NOT_FOUND, { id });
-      return repo.delete(actor.id, id);
+      const [tag] = await repo.findOwned(actor.id, [id]);
+      if (!tag) throw new AppError(Code.NOT_FOUND, { id });
+      const untagged = await repo.delete(actor.id, id);
+      await this.log.record(trx, actor, 'tag.delete', tag.name, { count: untagged });
+      return untagged;
     });
   }
 
   /** All or none: every profile must be the actor's, every tag too (another's reads as not found). */
   async apply(actor: Account, ids: string[], add: string[], remove: string[]): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      await assertAllOwned(new ProfilesRepository(trx), actor, ids);
+      const records = await assertAllOwned(new ProfilesRepository(trx), actor, ids);
       const repo = new TagsRepository(trx);
       const wanted = [...new Set([...add, ...remove])];
-      const found = new Set((await repo.findOwned(actor.id, wanted)).map((t) => t.id));
+      const found = new Map((await repo.findOwned(actor.id, wanted)).map((t) => [t.id, t.name]));
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length > 0) throw new AppError(Code.NOT_FOUND, { tags: missing });
       await repo.apply(ids, [...new Set(add)], [...new Set(remove)]);
+      const names = (tagIds: string[]) => [...new Set(tagIds)].map((t) => found.get(t)!).join(', ').slice(0, 200);
+      await this.log.record(trx, actor, 'profile.tag', records.map((r) => r.name), { count: ids.length, added: names(add), removed: names(remove) });
       return ids.length;
     });
   }

@@ -23,6 +23,17 @@ export const operationActions = [
   'profile.unshare',
   'profile.sharePermission',
   'profile.transfer',
+  /** A file of profiles with their proxy passwords and cookies in plain text left the server. */
+  'profile.export',
+  /** A profile's cookies replaced by hand (an import), not what its browser held at a stop. */
+  'profile.cookies',
+  'profile.tag',
+  'tag.create',
+  'tag.update',
+  'tag.delete',
+  /** A profile's browser opened or closed, by whoever ran it, on the machine that held it (`details.device`). */
+  'browser.open',
+  'browser.close',
   'group.create',
   'group.update',
   'group.delete',

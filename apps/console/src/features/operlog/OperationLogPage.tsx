@@ -1,6 +1,9 @@
-import { limits, type OperationLogEntry } from '@facet/contracts';
+import { limits, operationLogListCall, type OperationLogEntry } from '@facet/contracts';
 import { Alert, Button, DatePicker, Empty, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { download } from '../../lib/download.ts';
+import { useShowError } from '../../lib/showError.ts';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../app/Preferences.tsx';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
@@ -8,6 +11,7 @@ import { useMember } from '../auth/session.ts';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
 import { entryText } from './entryText.ts';
+import { EXPORT_MAX_ENTRIES, csvFile } from './operationLogCsv.ts';
 import { useOperationLogPage, type OperationLogQuery } from './operationLogQueries.ts';
 import { errorText } from '../../lib/errorText.ts';
 
@@ -25,6 +29,9 @@ export default function OperationLogPage() {
   const subAccounts = useSubAccounts();
   const [query, setQuery] = useState<OperationLogQuery>(firstPage);
   const log = useOperationLogPage(query);
+  const { api } = useRuntime();
+  const showError = useShowError();
+  const [exporting, setExporting] = useState(false);
   const joinList = useMemo(() => {
     const format = new Intl.ListFormat(language.tag, { type: 'conjunction' });
     return (items: string[]) => format.format(items);
@@ -58,6 +65,27 @@ export default function OperationLogPage() {
     { key: 'content', title: t('operlog.col.content'), render: (_, entry) => entryText(entry, { t, formatDate, joinList }) },
   ];
 
+  /** What the filters show, every page of it (up to EXPORT_MAX_ENTRIES), as a CSV file in the console's language. */
+  const exportShown = async () => {
+    setExporting(true);
+    try {
+      const limit = limits.pageSizes[limits.pageSizes.length - 1]!;
+      const entries: OperationLogEntry[] = [];
+      for (let page = 1; entries.length < EXPORT_MAX_ENTRIES; page++) {
+        const { list, total } = await api.call(operationLogListCall, { ...query, page, limit });
+        entries.push(...list);
+        if (list.length < limit || entries.length >= total) break;
+      }
+      const header = [t('operlog.col.date'), t('operlog.col.account'), t('operlog.col.machine'), t('operlog.col.content')];
+      const rows = entries.slice(0, EXPORT_MAX_ENTRIES).map((entry) => [formatDate(entry.createdAt), entry.account.name, entry.machine, entryText(entry, { t, formatDate, joinList })]);
+      download(`operation-log-${new Date().toISOString().slice(0, 10)}.csv`, new Blob([csvFile(header, rows)], { type: 'text/csv;charset=utf-8' }));
+    } catch (error) {
+      showError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <div data-testid="operlog-page">
       <PageTitle>{t('operlog.title')}</PageTitle>
@@ -82,6 +110,9 @@ export default function OperationLogPage() {
             }}
           />
         </span>
+        <Button onClick={() => void exportShown()} loading={exporting} disabled={!log.data?.total} data-testid="operlog-export">
+          {t('operlog.export')}
+        </Button>
       </Flex>
       {log.error ? (
         <Alert

@@ -36,6 +36,15 @@ export function entryText(entry: OperationLogEntry, { t, formatDate, joinList }:
       return t('operlog.action.profile.sharePermission', { count, permission: t(`sharing.permission.${textOf(details.permission) || 'run'}`), subject });
     case 'profile.transfer':
       return t('operlog.action.profile.transfer', { count, to: textOf(details.to), subject });
+    case 'profile.tag':
+      return t('operlog.action.profile.tag', { count, added: textOf(details.added) || '—', removed: textOf(details.removed) || '—', subject });
+    case 'tag.update': {
+      const from = textOf(details.from);
+      return from ? t('operlog.action.tag.rename', { from, subject }) : t('operlog.action.tag.update', { subject });
+    }
+    case 'browser.open':
+    case 'browser.close':
+      return t(`operlog.action.${entry.action}`, { device: textOf(details.device) || entry.machine, subject });
     case 'group.update': {
       const from = textOf(details.from);
       return from ? t('operlog.action.group.rename', { from, subject }) : t('operlog.action.group.update', { subject });
@@ -89,6 +98,7 @@ export function entryText(entry: OperationLogEntry, { t, formatDate, joinList }:
     case 'group.create':
     case 'group.delete':
     case 'subAccount.create':
+    case 'tag.create':
       return t(`operlog.action.${entry.action}`, { subject });
     case 'profile.create':
     case 'profile.batchCreate':
@@ -99,6 +109,9 @@ export function entryText(entry: OperationLogEntry, { t, formatDate, joinList }:
     case 'profile.emptyBin':
     case 'profile.remark':
     case 'profile.unshare':
+    case 'profile.export':
+    case 'profile.cookies':
+    case 'tag.delete':
       return t(`operlog.action.${entry.action}`, { count, subject });
     default:
       // An action this console has no sentence for yet (contracts gain actions before the
