@@ -182,7 +182,7 @@ describe('authorized groups', () => {
 
     const subName = newPerson('g').username;
     const created = await main.client.call(subAccountCreateCall, { username: subName, password: 'sub password 1', groupGrants: [{ groupId: shops.group.id, permission: 'run' }] });
-    expect(created.subAccount.groupGrants).toEqual([{ groupId: shops.group.id, permission: 'run' }]);
+    expect(created.subAccount.groupGrants).toEqual([{ groupId: shops.group.id, groupName: shops.group.name, permission: 'run' }]);
     const sub = await logIn(server, subName, 'sub password 1');
 
     const seen = await sub.client.call(sharedListCall, { sort: 'serial', order: 'asc' });
@@ -204,13 +204,13 @@ describe('authorized groups', () => {
       [inShops, 'edit'],
       [alsoShops, 'edit'],
     ]);
-    expect((await main.client.call(subAccountListCall, {})).list[0]!.groupGrants).toEqual([{ groupId: ads.group.id, permission: 'edit' }]);
+    expect((await main.client.call(subAccountListCall, {})).list[0]!.groupGrants).toEqual([{ groupId: ads.group.id, groupName: ads.group.name, permission: 'edit' }]);
 
     // Another account's group is not the main account's to grant; nothing changes.
     const stranger = await signedIn(server);
     const { group: theirs } = await stranger.client.call(groupCreateCall, { name: 'Theirs' });
     await refusal(main.client.call(subAccountUpdateCall, { id: created.subAccount.id, nickname: '', platformAccount: '', groupGrants: [{ groupId: theirs.id, permission: 'full' }] }), Code.NOT_FOUND);
-    expect((await main.client.call(subAccountListCall, {})).list[0]!.groupGrants).toEqual([{ groupId: ads.group.id, permission: 'edit' }]);
+    expect((await main.client.call(subAccountListCall, {})).list[0]!.groupGrants).toEqual([{ groupId: ads.group.id, groupName: ads.group.name, permission: 'edit' }]);
     await refusal(sub.client.call(subAccountListCall, {}), Code.MAIN_ACCOUNT_ONLY);
   });
 });

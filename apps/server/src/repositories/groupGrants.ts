@@ -4,6 +4,8 @@ export interface GroupGrantRecord {
   group_id: string;
   account_id: string;
   permission: string;
+  /** The group's name now, so a list of grants reads without a second lookup. */
+  group_name: string;
 }
 
 /** A main account's groups its sub-accounts may reach. Callers check both are the main account's. */
@@ -15,7 +17,7 @@ export class GroupGrantsRepository {
     return this.db
       .selectFrom('group_grants as g')
       .innerJoin('profile_groups as pg', 'pg.id', 'g.group_id')
-      .select(['g.group_id', 'g.account_id', 'g.permission'])
+      .select(['g.group_id', 'g.account_id', 'g.permission', 'pg.name as group_name'])
       .where('g.account_id', 'in', accountIds)
       .orderBy('pg.sort')
       .orderBy('pg.name')

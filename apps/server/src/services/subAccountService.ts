@@ -190,6 +190,6 @@ function view(account: Account, grants: readonly GroupGrantRecord[]): SubAccount
     addedAt: account.created_at,
     lastLoginAt: account.last_login_at,
     profileCount: account.live_profiles,
-    groupGrants: grants.filter((g) => g.account_id === account.id).map((g) => ({ groupId: g.group_id, permission: asPermission(g.permission) ?? 'run' })),
+    groupGrants: grants.filter((g) => g.account_id === account.id).map((g) => ({ groupId: g.group_id, groupName: g.group_name, permission: asPermission(g.permission) ?? 'run' })),
   };
 }

@@ -16,8 +16,11 @@ export const subAccountSchema = z.object({
   lastLoginAt: z.number().int().nullable(),
   /** Live profiles it owns: they go with it when it is deleted. */
   profileCount: z.number().int(),
-  /** The main account's groups it may reach, each with a permission ("authorized groups"). */
-  groupGrants: z.array(groupGrantSchema),
+  /**
+   * The main account's groups it may reach, each with a permission ("authorized groups"), and
+   * the group's name as it is now: the list reads right even before the console knows the group.
+   */
+  groupGrants: z.array(groupGrantSchema.extend({ groupName: z.string() })),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 

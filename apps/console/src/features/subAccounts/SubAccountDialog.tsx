@@ -46,7 +46,7 @@ export function SubAccountDialog({ subAccount, onClose }: { subAccount: SubAccou
   const [form] = Form.useForm<SubAccountForm>();
   const editing = subAccount !== null;
   const save = useSaveSubAccount(subAccount, form, onClose);
-  const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '', groupGrants: subAccount?.groupGrants ?? [] };
+  const initial: Partial<SubAccountForm> = { nickname: subAccount?.nickname ?? '', platformAccount: subAccount?.platformAccount ?? '', groupGrants: (subAccount?.groupGrants ?? []).map(({ groupId, permission }) => ({ groupId, permission })) };
   return (
     <Modal
       open

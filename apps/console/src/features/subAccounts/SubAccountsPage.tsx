@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { useGroups } from '../groups/groupQueries.ts';
 import { DeleteSubAccountDialog } from './DeleteSubAccountDialog.tsx';
 import { SubAccountDialog } from './SubAccountDialog.tsx';
 import { useSubAccounts } from './subAccountQueries.ts';
@@ -15,8 +14,6 @@ export default function SubAccountsPage() {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const subAccounts = useSubAccounts();
-  const groups = useGroups();
-  const groupName = new Map((groups.data?.list ?? []).map((g) => [g.id, g.name]));
   // undefined: dialog closed; null: adding; a sub-account: editing it.
   const [editing, setEditing] = useState<SubAccount | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<SubAccount | undefined>(undefined);
@@ -36,7 +33,7 @@ export default function SubAccountsPage() {
           <Space size={[0, 4]} wrap data-testid={`sub-groups-${row.username}`}>
             {row.groupGrants.map((g) => (
               <Tag key={g.groupId} color={g.permission === 'run' ? 'default' : g.permission === 'edit' ? 'blue' : 'purple'}>
-                {groupName.get(g.groupId) ?? g.groupId} · {t(`sharing.permission.${g.permission}`)}
+                {g.groupName} · {t(`sharing.permission.${g.permission}`)}
               </Tag>
             ))}
           </Space>

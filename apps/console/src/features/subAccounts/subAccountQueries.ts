@@ -5,10 +5,14 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 
 export const subAccountsQueryKey = ['subAccounts'] as const;
 
-/** The main account's sub-accounts, oldest first. */
+/**
+ * The main account's sub-accounts, oldest first. Asked again whenever a page showing them opens
+ * or the window comes back: a sub-account signs in elsewhere, and "Last login: Never" kept from
+ * half a minute ago was what the list showed until a reload.
+ */
 export function useSubAccounts() {
   const { api } = useRuntime();
-  return useQuery({ queryKey: subAccountsQueryKey, queryFn: () => api.call(subAccountListCall, {}), staleTime: 30_000 });
+  return useQuery({ queryKey: subAccountsQueryKey, queryFn: () => api.call(subAccountListCall, {}), staleTime: 0 });
 }
 
 /**
