@@ -491,4 +491,20 @@ describe('audio noise', () => {
     expect(rendered(2, signal).rendered).not.toEqual(one.rendered);
     expect(rendered(1, new Array(100).fill(0)).rendered).toEqual(new Array(100).fill(0));
   });
+
+  it('gives the sum FingerprintJS takes (|x| over samples 4500–5000) a different value in each of 300 profiles', () => {
+    // A compressed triangle wave, as its OfflineAudioContext renders one: values of a few tenths.
+    const wave = Array.from({ length: 5000 }, (_v, i) => 0.3 * (2 * Math.abs(((i * 10_000) / 44_100) % 1 - 0.5) - 0.5));
+    const sums = new Set<number>();
+    for (let seed = 1; seed <= 300; seed++) {
+      const scope = audioScope();
+      runIn(scope, { audio: true, noiseSeed: seed * 7919 });
+      const Context = (scope as unknown as { OfflineAudioContext: new () => InstanceType<ReturnType<typeof audioScope>['OfflineAudioContext']> }).OfflineAudioContext;
+      const data = new Context().render(wave).getChannelData(0);
+      let sum = 0;
+      for (let i = 4500; i < 5000; i++) sum += Math.abs(data[i]!);
+      sums.add(sum);
+    }
+    expect(sums.size).toBe(300);
+  });
 });
