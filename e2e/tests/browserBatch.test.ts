@@ -88,8 +88,12 @@ async function listAllSelected(person: { username: string; password: string }, i
   return { page, errors };
 }
 
+/** A finished batch's first line: "3 of 4 profiles opened", as the English text words it. */
+const summary = (key: 'startDone' | 'stopDone', done: number, total: number) =>
+  english(`browserBatch.${key}_${total === 1 ? 'one' : 'other'}`).replace('{{done}}', String(done)).replace('{{count}}', String(total));
+
 describe('opening, arranging and closing many profiles from the desktop client', () => {
-  it('opens the selected profiles a few at a time with progress, names the one that cannot start, tiles their windows and closes them all', async () => {
+  it('opens the selected profiles a few at a time with progress, names the one that cannot start on its row, tiles their windows and closes them all, counting what happened', async () => {
     // The refusing proxy's profile comes last: with three starting at a time, it waits for its turn.
     const { person, ids } = await personWithProfiles([{ name: 'Dead proxy', proxyPort: await freePort() }, { name: 'Batch one' }, { name: 'Batch two' }, { name: 'Batch three' }]);
     const [dead, ...good] = ids as [string, ...string[]];
@@ -102,16 +106,32 @@ describe('opening, arranging and closing many profiles from the desktop client',
     expect(await page.getByTestId('batch-progress-text').textContent()).toMatch(/^Opening [1-4] of 4$/);
     await settledShot(page, 'client-batch-opening');
     await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opened: 3 of 4');
+    // Counted as it happened: three opened, one failed; the bar three quarters green, the rest red.
+    expect(await page.getByTestId('batch-progress-text').textContent()).toBe(summary('startDone', 3, 4));
+    const bar = page.getByTestId('batch-progress');
+    expect([await bar.getAttribute('data-done'), await bar.getAttribute('data-failed'), await bar.getAttribute('data-skipped')]).toEqual(['3', '1', '0']);
+    const tracks = await bar.evaluate((el) =>
+      Array.from(el.querySelectorAll<HTMLElement>('.ant-progress-track')).map((track) => ({ success: track.classList.contains('ant-progress-track-success'), width: track.style.width, colour: getComputedStyle(track).backgroundColor })),
+    );
+    const [green, red] = [tracks.find((track) => track.success)!, tracks.find((track) => !track.success)!];
+    expect([green.width, red.width]).toEqual(['75%', '100%']);
+    expect(green.colour).not.toBe(red.colour);
     for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor();
     expect(processesWith(dead)).toEqual([]);
     const failure = page.getByTestId(`batch-failure-${dead}`);
     expect(await failure.textContent()).toContain('Dead proxy');
     expect(await failure.textContent()).toContain(english('startError.refused'));
-    expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount').replace('{{count}}', '1'));
+    expect(await page.getByTestId('batch-failed-count').textContent()).toBe(english('browserBatch.failedCount_one').replace('{{count}}', '1'));
     await settledShot(page, 'client-batch-failure');
     await page.getByTestId('batch-dialog-close').click();
     await page.getByTestId('batch-dialog').waitFor({ state: 'detached' });
+    // The failure stays on its row once the dialog has gone, with the reason on hover.
+    const marker = page.getByTestId(`profile-start-failed-${dead}`);
+    expect(await marker.getAttribute('data-reason')).toBe('refused');
+    for (const id of good) expect(await page.getByTestId(`profile-start-failed-${id}`).count()).toBe(0);
+    await marker.hover();
+    expect(await page.getByTestId(`profile-start-failed-detail-${dead}`).textContent()).toContain(english('startError.refused'));
+    await settledShot(page, 'client-start-failed-marker');
 
     // Arrange: a grid on the agent's screen in the order of the numbers, read back through CDP.
     const apiUrl = /local API at (\S+)/.exec(env.stack.agent.output())![1]!;
@@ -146,10 +166,21 @@ describe('opening, arranging and closing many profiles from the desktop client',
     const third = Math.floor(screen.width / 3);
     expect((await arrange(3)).map((x) => x.bounds)).toEqual([0, 1, 2].map((i) => ({ left: screen.left + i * third, top: screen.top, width: third, height: screen.height, windowState: 'normal' })));
 
-    // Close them all the same way; a profile that was not running is closed already.
+    // Still on its row after all that; one more click fails again and keeps it, until dismissed.
+    await page.getByTestId(`profile-launch-${dead}`).click();
+    await page.locator('.ant-message-notice').getByText(english('startError.refused')).waitFor();
+    await expect.poll(() => page.getByTestId(`profile-launch-${dead}`).textContent(), { timeout: 30_000 }).toBe(english('profiles.openBrowser'));
+    expect(await marker.getAttribute('data-reason')).toBe('refused');
+    await marker.hover();
+    await page.getByTestId(`profile-start-failed-dismiss-${dead}`).click();
+    await marker.waitFor({ state: 'detached' });
+
+    // Close them all the same way: three closed, and the one that never opened was not running.
     await page.getByTestId('batch-close-browsers').click();
     await page.locator('[data-testid="batch-dialog"][data-action="stop"][data-finished="1"]').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Closed: 4 of 4');
+    expect(await page.getByTestId('batch-progress-text').textContent()).toBe(summary('stopDone', 3, 4));
+    expect(await page.getByTestId('batch-skipped-count').textContent()).toBe(english('browserBatch.notRunningCount_one').replace('{{count}}', '1'));
+    expect(await page.getByTestId('batch-failed-count').count()).toBe(0);
     await settledShot(page, 'client-batch-closed');
     for (const id of good) await page.getByTestId(`profile-running-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => all.flatMap((id) => processesWith(id)), { timeout: 15_000 }).toEqual([]);
@@ -180,9 +211,12 @@ describe('opening, arranging and closing many profiles from the desktop client',
       await page.getByText(english('browserBatch.cancelling')).waitFor();
       await settledShot(page, 'client-batch-cancelling');
       await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 60_000 });
-      expect(await page.getByTestId('batch-progress-text').textContent()).toBe('Opened: 0 of 4');
-      expect(await page.getByTestId('batch-cancelled-count').textContent()).toBe(english('browserBatch.cancelledCount').replace('{{count}}', '1'));
+      expect(await page.getByTestId('batch-progress-text').textContent()).toBe(summary('startDone', 0, 4));
+      expect(await page.getByTestId('batch-cancelled-count').textContent()).toBe(english('browserBatch.cancelledCount_one').replace('{{count}}', '1'));
       for (const id of slow) expect(await page.getByTestId(`batch-failure-${id}`).textContent()).toContain(english('startError.timeout'));
+      // Each failed row says so too, though the failures came after the reload; the cancelled one does not.
+      for (const id of slow) expect(await page.getByTestId(`profile-start-failed-${id}`).getAttribute('data-reason')).toBe('timeout');
+      expect(await page.getByTestId(`profile-start-failed-${last}`).count()).toBe(0);
       // Named as the list names them, though the reload lost the selection.
       expect(await page.getByTestId(`batch-failure-${slow[0]}`).textContent()).toContain('Silent one');
       expect(await page.getByTestId(`batch-failure-${last}`).count()).toBe(0);

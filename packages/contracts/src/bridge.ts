@@ -373,10 +373,15 @@ export const startBrowsersParameterSchema = z.object({ profileIds: profileIdsSch
 export const stopBrowsersParameterSchema = z.object({ profileIds: profileIdsSchema });
 export const cancelBatchParameterSchema = z.object({ batchId: z.string().min(1).max(64) });
 
-/** How one profile of a batch ended: `cancelled` was never begun (the batch was cancelled, or a close came first). */
+/**
+ * How one profile of a batch ended: `done` opened (or closed) by this batch; `skipped` had
+ * nothing to do (already running for an open, not running for a close); `cancelled` was never
+ * begun (the batch was cancelled, or a close came first).
+ */
+export const browserBatchOutcomes = ['done', 'failed', 'skipped', 'cancelled'] as const;
 export const browserBatchResultSchema = z.object({
   profileId: z.string(),
-  outcome: z.enum(['done', 'failed', 'cancelled']),
+  outcome: z.enum(browserBatchOutcomes),
   /** Why a start failed (`startError.<reason>`); a failed close says `failed`. */
   reason: z.enum(startFailureReasons).optional(),
 });

@@ -4,8 +4,11 @@ import { BrowserBatches } from './browserBatches.ts';
 import { startFailureReason } from './startFailure.ts';
 import { StartFailure } from './startFailure.ts';
 
-/** Starts and stops the test ends by hand; which ones run at the same time. */
-function fakeRunning() {
+/**
+ * Starts and stops the test ends by hand; which ones run at the same time. `alreadyRunning`
+ * have a browser before the batch; a stop of one in `notRunning` finds none.
+ */
+function fakeRunning({ alreadyRunning = [] as string[], notRunning = [] as string[] } = {}) {
   const pending = new Map<string, { ok: () => void; fail: (error: Error) => void }>();
   const calls: string[] = [];
   let now = 0;
@@ -23,7 +26,8 @@ function fakeRunning() {
   return {
     running: {
       start: (id: string) => call(`start ${id}`).then(() => ({}) as never),
-      stop: (id: string) => call(`stop ${id}`).then(() => true),
+      stop: (id: string) => call(`stop ${id}`).then(() => !notRunning.includes(id)),
+      status: (id: string) => (alreadyRunning.includes(id) ? ({ state: 'running' } as never) : null),
     },
     calls,
     most: () => most,
@@ -91,6 +95,40 @@ describe('browser batches', () => {
     // Every state numbered, newest last.
     expect(pushes.map((p) => p.seq)).toEqual([...pushes.map((p) => p.seq)].sort((x, y) => x - y));
     expect(runner.list()).toEqual([]);
+  });
+
+  it('counts what happened: five of six opened and one failed; an already running one is skipped, not opened again', async () => {
+    const fake = fakeRunning({ alreadyRunning: ['f'] });
+    const { runner, last } = batches(fake);
+    void runner.run('start', ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      await settle();
+      fake.end(`start ${id}`);
+    }
+    await settle();
+    fake.fail('start g', new StartFailure('refused', 'connection refused'));
+    await settle();
+    expect(fake.calls).not.toContain('start f');
+    expect(last().finished).toBe(true);
+    const count = (outcome: string) => last().results.filter((r) => r.outcome === outcome).length;
+    expect([count('done'), count('failed'), count('skipped')]).toEqual([5, 1, 1]);
+    expect(last().results).toContainEqual({ profileId: 'f', outcome: 'skipped' });
+  });
+
+  it('closing eleven of which five ran: five closed, six not running', async () => {
+    const fake = fakeRunning({ notRunning: ['f', 'g', 'h', 'i', 'j', 'k'] });
+    const { runner } = batches(fake);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'];
+    let ended: BrowserBatch | null = null;
+    void runner.run('stop', ids).then((state) => (ended = state));
+    for (const id of ids) {
+      await settle();
+      fake.end(`stop ${id}`);
+    }
+    await settle();
+    expect(ended).toMatchObject({ finished: true, total: 11 });
+    const outcomes = Object.fromEntries(ended!.results.map((r) => [r.profileId, r.outcome]));
+    expect(outcomes).toEqual({ a: 'done', b: 'done', c: 'done', d: 'done', e: 'done', f: 'skipped', g: 'skipped', h: 'skipped', i: 'skipped', j: 'skipped', k: 'skipped' });
   });
 
   it('cancelled: the waiting ones are never begun, the ones under way finish', async () => {

@@ -17,7 +17,7 @@ const PUSH_INTERVAL_MS = 200;
 export type BatchAction = BrowserBatch['action'];
 
 export interface BatchDeps {
-  running: Pick<RunningProfiles, 'start' | 'stop'>;
+  running: Pick<RunningProfiles, 'start' | 'stop' | 'status'>;
   /** Every change of a batch (throttled), and its end (at once). */
   push: (batch: BrowserBatch) => void;
   /** A start of a batch that failed, told as one click's failure is (the `starterror` push). */
@@ -116,7 +116,12 @@ export class BrowserBatches {
     return [...this.batches.values()].map((b) => structuredClone(b.state));
   }
 
+  /**
+   * A profile already running when its turn comes is skipped, not counted as opened: the
+   * summary says what this batch did. One still launching (another click) is waited for.
+   */
   private async startOne(profileId: string, headless: boolean | undefined): Promise<BrowserBatchResult> {
+    if (this.deps.running.status(profileId)?.state === 'running') return { profileId, outcome: 'skipped' };
     try {
       await this.deps.running.start(profileId, { headless });
       return { profileId, outcome: 'done' };
@@ -127,11 +132,10 @@ export class BrowserBatches {
     }
   }
 
-  /** A profile with no browser is closed already: done. */
+  /** A profile with no browser is skipped: "closed 11" must not count the six that were not running. */
   private async stopOne(profileId: string): Promise<BrowserBatchResult> {
     try {
-      await this.deps.running.stop(profileId);
-      return { profileId, outcome: 'done' };
+      return { profileId, outcome: (await this.deps.running.stop(profileId)) ? 'done' : 'skipped' };
     } catch {
       // Nothing about a failed close is the person's to fix; the list shows whether it still runs.
       return { profileId, outcome: 'failed', reason: 'failed' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserBatchOutcomes } from '../bridge.ts';
 import { fingerprintCheckOpenedSchema } from '../fingerprintCheck.ts';
 import { skippedCookieSchema } from '../profiles/cookieRule.ts';
 import { hasControlCharacters } from '../profiles/profileFieldRules.ts';
@@ -147,14 +148,15 @@ export const localActiveSchema = z.object({ list: z.array(startedBrowserSchema.e
 /**
  * Facet's own: open or close many profiles at once (`user_ids`, at most 100), at most three at a
  * time over every batch of the machine, as the desktop client's selection does. The call answers
- * when the batch has ended, with each profile's outcome and, for a failed start, its reason.
+ * when the batch has ended, with each profile's outcome (`skipped`: already running for a
+ * start, not running for a stop) and, for a failed start, its reason.
  */
 export const localBatchBodySchema = z.object({
   user_ids: listField(localIdField, 100).pipe(z.array(z.string()).min(1, 'profile_id_required')),
   headless: flagField.optional(),
 });
 export const localBatchResultSchema = z.object({
-  results: z.array(z.object({ user_id: z.string(), outcome: z.enum(['done', 'failed', 'cancelled']), reason: z.string().optional() })),
+  results: z.array(z.object({ user_id: z.string(), outcome: z.enum(browserBatchOutcomes), reason: z.string().optional() })),
 });
 
 export const stopAllSchema = z.object({ code: z.literal(0), msg: z.literal('success'), stopped: z.number().int() });

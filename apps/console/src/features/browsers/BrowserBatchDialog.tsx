@@ -1,32 +1,24 @@
-import type { BrowserBatch } from '@facet/contracts';
 import { limits } from '@facet/contracts';
-import { Alert, Button, List, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, Button, List, Modal, Progress, Space, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { countBatch } from './batchCounts.ts';
 import { startErrorText } from './startErrorText.ts';
 import type { BrowserBatchControl } from './useBrowserBatch.ts';
 
-/** Counts of a batch's results by outcome. */
-function counted(batch: BrowserBatch) {
-  const of = (outcome: string) => batch.results.filter((r) => r.outcome === outcome).length;
-  return { done: of('done'), failed: of('failed'), cancelled: of('cancelled') };
-}
-
 /**
- * A batch open or close as it runs ("Opening 7 of 20", a bar of those ended) and, at its end,
- * how many opened and each failure with its reason in words. The rest can be cancelled while
- * it runs; the ones already under way finish.
+ * A batch open or close as it runs ("Opening 7 of 20", a bar of those ended, green for those
+ * done and red for those failed) and, at its end, how many opened (or closed), failed and had
+ * nothing to do, and each failure with its reason in words. The rest can be cancelled while it
+ * runs; the ones already under way finish.
  */
 export function BrowserBatchDialog({ control, nameOf }: { control: BrowserBatchControl; nameOf: (profileId: string) => string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { batch } = control;
   if (!batch || control.hidden) return null;
   const start = batch.action === 'start';
-  const { done, failed, cancelled } = counted(batch);
-  const ended = batch.results.length;
-  // The one being worked on: after those opened or failed, counting those under way.
-  const current = Math.min(batch.total, done + failed + Math.max(1, batch.active.length));
+  const { done, failed, skipped, cancelled, current, percent, successPercent, status } = countBatch(batch);
   const failures = batch.results.filter((r) => r.outcome === 'failed');
-  const percent = Math.floor((ended / batch.total) * 100);
   return (
     <Modal
       open
@@ -54,22 +46,29 @@ export function BrowserBatchDialog({ control, nameOf }: { control: BrowserBatchC
       <div data-testid="batch-dialog" data-action={batch.action} data-finished={batch.finished ? '1' : '0'}>
         <Typography.Paragraph data-testid="batch-progress-text" style={{ marginBottom: 4 }}>
           {batch.finished
-            ? t(start ? 'browserBatch.startDone' : 'browserBatch.stopDone', { count: done, total: batch.total })
+            ? t(start ? 'browserBatch.startDone' : 'browserBatch.stopDone', { done, count: batch.total })
             : t(start ? 'browserBatch.startProgress' : 'browserBatch.stopProgress', { current, total: batch.total })}
         </Typography.Paragraph>
         <Progress
           percent={percent}
-          // Green only when every one was done: a cancelled one is not a success either.
-          status={batch.finished ? (failed > 0 ? 'exception' : cancelled > 0 ? 'normal' : 'success') : 'active'}
+          // Its colour given here: antd paints every track red, the success one too, once the status is `exception`.
+          success={{ percent: successPercent, strokeColor: token.colorSuccess }}
+          // The part past the green is the failed ones: red while it runs too, not the running blue.
+          strokeColor={failed > 0 ? token.colorError : undefined}
+          status={status}
           data-testid="batch-progress"
-          data-ended={ended}
+          data-ended={batch.results.length}
+          data-done={done}
+          data-failed={failed}
+          data-skipped={skipped}
           data-total={batch.total}
         />
         {batch.cancelled && !batch.finished ? <Alert type="info" showIcon message={t('browserBatch.cancelling')} style={{ marginTop: 12 }} /> : null}
-        {failed > 0 || cancelled > 0 ? (
+        {failed > 0 || skipped > 0 || cancelled > 0 ? (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-            <Space split="·">
+            <Space split="·" wrap>
               {failed > 0 ? <span data-testid="batch-failed-count">{t('browserBatch.failedCount', { count: failed })}</span> : null}
+              {skipped > 0 ? <span data-testid="batch-skipped-count">{t(start ? 'browserBatch.alreadyRunningCount' : 'browserBatch.notRunningCount', { count: skipped })}</span> : null}
               {cancelled > 0 ? <span data-testid="batch-cancelled-count">{t('browserBatch.cancelledCount', { count: cancelled })}</span> : null}
             </Space>
           </Typography.Paragraph>

@@ -4,6 +4,7 @@ import { RunningElsewhereTag } from '../sync/RunningElsewhereTag.tsx';
 import { runningElsewhere } from '../sync/runningElsewhere.ts';
 import { SyncProgressLine } from '../sync/SyncProgressLine.tsx';
 import { BrowserLaunchButton } from './BrowserLaunchButton.tsx';
+import { StartFailedTag } from './StartFailedTag.tsx';
 
 interface BrowserCellProps {
   row: ProfileRow;
@@ -14,15 +15,16 @@ interface BrowserCellProps {
 }
 
 /**
- * A list row's "Browser" cell: the open/close control (desktop client), "Running on …" when
- * another computer has the profile open (both versions), and the state moving to or from the
- * server while it does.
+ * A list row's "Browser" cell: the open/close control (desktop client) with why its last start
+ * failed until it starts or is dismissed, "Running on …" when another computer has the profile
+ * open (both versions), and the state moving to or from the server while it does.
  */
 export function BrowserCell({ row, launch, running, syncing }: BrowserCellProps) {
   const elsewhere = runningElsewhere(row, running !== undefined || syncing !== undefined);
   return (
     <Flex vertical gap={4} align="flex-start" style={{ minWidth: 0 }}>
       {launch ? <BrowserLaunchButton profileId={row.id} running={running} elsewhere={elsewhere} /> : null}
+      {launch && running?.state !== 'running' ? <StartFailedTag profileId={row.id} /> : null}
       {elsewhere ? <RunningElsewhereTag profileId={row.id} lease={elsewhere} /> : null}
       {syncing ? <SyncProgressLine progress={syncing} /> : null}
     </Flex>

@@ -1,11 +1,13 @@
-import { startErrorPushSchema, type ProfileLease, type RunningBrowser } from '@facet/contracts';
+import type { ProfileLease, RunningBrowser } from '@facet/contracts';
 import { DownOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Space, Tag, Tooltip } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
 import { startErrorText } from './startErrorText.ts';
+import { noteOfCallError } from './startFailures.ts';
+import { useStartFailures } from './useStartFailure.ts';
 
 interface BrowserLaunchButtonProps {
   profileId: string;
@@ -16,43 +18,40 @@ interface BrowserLaunchButtonProps {
 
 /**
  * Open or close one profile's browser through the desktop agent. While it runs, its numbered
- * icon shows beside the button; a failed start says why (the agent names the reason). The arrow
- * opens it without a window (headless), for work scripts do through the local API.
+ * icon shows beside the button; a failed start says why (the agent names the reason), at once
+ * and on the row until it starts (StartFailedTag). The arrow opens it without a window
+ * (headless), for work scripts do through the local API.
  */
 export function BrowserLaunchButton({ profileId, running, elsewhere = null }: BrowserLaunchButtonProps) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  // The agent pushes `starterror` just before it answers the start: the push names the reason
-  // (and, for another computer, which one and who), the answer's text cannot carry the names.
-  const startError = useRef<string | null>(null);
-  const { events } = runtime;
-  useEffect(
-    () =>
-      events.on('bridgePush', (push) => {
-        if (push.push !== 'starterror') return;
-        const failure = startErrorPushSchema.safeParse(push.parameter);
-        if (failure.success && failure.data.profileId === profileId) startError.current = startErrorText(t, failure.data.reason, failure.data.elsewhere);
-      }),
-    [events, profileId, t],
-  );
+  const failures = useStartFailures();
   const launching = busy || running?.state === 'launching';
   const blocked = !running && !launching && elsewhere !== null;
 
   const act = async (headless = false) => {
     if (!runtime.bridge) return;
     setBusy(true);
-    startError.current = null;
+    const stopping = running !== undefined;
+    // The agent pushes `starterror` just before it answers a failed start: the push names the
+    // reason (and, for another computer, which one and who), which the answer's text cannot.
+    const before = failures.get(profileId);
     try {
-      if (running) {
+      if (stopping) {
         await runtime.bridge.request('stopBrowser', { profileId });
       } else {
         await runtime.shareSession();
         await runtime.bridge.request('startBrowser', { profileId, headless });
       }
     } catch (error) {
-      message.error(startError.current ?? (error instanceof BridgeCallError && error.msg ? error.msg : t('startError.failed')));
+      const said = error instanceof BridgeCallError && error.msg ? error.msg : null;
+      if (stopping) return void message.error(said ?? t('error.operationFailed'));
+      // No push came: the failure is the call's own; the row keeps it either way.
+      if (failures.get(profileId) === before) failures.note(profileId, noteOfCallError(said));
+      const failure = failures.get(profileId)!;
+      message.error(failure.message ?? startErrorText(t, failure.reason, failure.elsewhere));
     } finally {
       setBusy(false);
     }
