@@ -35,7 +35,7 @@ describe('sign-up by e-mail', () => {
     client.adopt(grant);
     const { member } = await client.call(memberCall, {});
     expect(member).toMatchObject({ email: person.email, name: person.username, type: 'main', phone: 'unbound' });
-    expect(member.subscription).toEqual({ isNew: true, expired: false, expiresAt: null });
+    expect(member.subscription).toEqual({ isNew: true, expired: false, restricted: false, expiresAt: null });
     expect(member.invitationCode).toMatch(/^[A-Z2-9]{8}$/);
   });
 
