@@ -1,5 +1,6 @@
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import { use, type ReactNode } from 'react';
+import { use, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../lib/antdLocale.ts';
 import { usePrefersReducedMotion } from '../lib/reducedMotion.ts';
 import { brandTokens } from './brandTokens.ts';
@@ -13,7 +14,12 @@ import { usePreferences } from './Preferences.tsx';
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { theme, language } = usePreferences();
-  const locale = use(antdLocaleOf(language.tag));
+  const { t } = useTranslation();
+  const antdTexts = use(antdLocaleOf(language.tag));
+  // The page-size choice ("20 / page") in our own words: antd's French is the English "/ page",
+  // which read as untranslated (issue 36).
+  const perPage = t('common.perPage');
+  const locale = useMemo(() => ({ ...antdTexts, Pagination: { ...antdTexts.Pagination, items_per_page: perPage } }), [antdTexts, perPage]);
   const reducedMotion = usePrefersReducedMotion();
   const algorithm = theme === 'night' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   return (

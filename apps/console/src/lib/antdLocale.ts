@@ -6,7 +6,8 @@ const loaders: Record<string, () => Promise<{ default: Locale }>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN'),
   vi: () => import('antd/es/locale/vi_VN'),
   ru: () => import('antd/es/locale/ru_RU'),
-  pt: () => import('antd/es/locale/pt_PT'),
+  // Our Portuguese is Brazil's ("Gerenciar", "Excluir").
+  pt: () => import('antd/es/locale/pt_BR'),
   ja: () => import('antd/es/locale/ja_JP'),
   it: () => import('antd/es/locale/it_IT'),
   fr: () => import('antd/es/locale/fr_FR'),

@@ -11,7 +11,10 @@ import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { ALL_GROUPS } from '../groups/GroupSelect.tsx';
-import { profileColumns } from './profileColumns.tsx';
+import { profileColumns, RowActions } from './profileColumns.tsx';
+import { ProfileCards } from './ProfileCards.tsx';
+import { proxyText } from './proxyText.ts';
+import { useScreenWidth } from '../shell/useScreenWidth.ts';
 import { ProfileListToolbar } from './ProfileListToolbar.tsx';
 import { useProfilePage } from './profileQueries.ts';
 import { ProfileSelectionBar } from './ProfileSelectionBar.tsx';
@@ -63,19 +66,30 @@ export default function BrowserListPage() {
   const syncing = useSyncProgress();
   const batch = useBrowserBatch();
   const checkFingerprint = useCheckFingerprint();
-  const columns = profileColumns({
+  const phone = useScreenWidth() === 'phone';
+  const rowHandlers = {
     t,
-    formatDate,
-    query,
-    settings: columnSettings,
-    onEdit: (row) => setEditing(row.id),
-    onDelete: (row) => removeOne.mutate([row.id]),
-    onCookies: (row) => setCookiesOf(row),
-    onMembers: (row) => setMembersOf([row.id]),
-    onVersions: (row) => setVersionsOf(row),
-    renderLaunch: (row) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />,
-    onCheck: checkFingerprint ? (row) => void checkFingerprint(row.id) : undefined,
-  });
+    onEdit: (row: ProfileRow) => setEditing(row.id),
+    onDelete: (row: ProfileRow) => removeOne.mutate([row.id]),
+    onCookies: (row: ProfileRow) => setCookiesOf(row),
+    onMembers: (row: ProfileRow) => setMembersOf([row.id]),
+    onVersions: (row: ProfileRow) => setVersionsOf(row),
+    onCheck: checkFingerprint ? (row: ProfileRow) => void checkFingerprint(row.id) : undefined,
+  };
+  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />;
+  const columns = profileColumns({ ...rowHandlers, formatDate, query, settings: columnSettings, renderLaunch });
+  const paging = {
+    current: query.page,
+    pageSize: query.limit,
+    total: list.data?.total ?? 0,
+    pageSizeOptions: limits.pageSizes.map(String),
+    showSizeChanger: true,
+    showTotal: (total: number) => t('profiles.total', { count: total }),
+  };
+  const select = (ids: string[], rows: ProfileRow[]) => {
+    setSelected(ids);
+    setSelectedNames((names) => new Map([...names, ...rows.map((row): [string, string] => [row.id, row.name])]));
+  };
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
   const unfiltered = query.search === '' && groupFilter === ALL_GROUPS && !query.tagId;
   const empty = list.isSuccess && list.data.total === 0 && unfiltered;
@@ -123,6 +137,18 @@ export default function BrowserListPage() {
             {t('profiles.create')}
           </Button>
         </Empty>
+      ) : phone ? (
+        <ProfileCards
+          rows={list.data?.list ?? []}
+          loading={list.isFetching}
+          rowTestId={(row) => `profile-row-${row.id}`}
+          facts={(row) => [`${t('profiles.col.serial')} ${row.serial}`, row.groupName || t('groups.ungrouped'), proxyText(row.proxy, t), t(`profiles.os.${row.os}`)]}
+          launch={renderLaunch}
+          actions={(row) => <RowActions row={row} {...rowHandlers} />}
+          selection={{ selected, onChange: (row, on) => select(on ? [...selected, row.id] : selected.filter((id) => id !== row.id), on ? [row] : []) }}
+          pagination={{ ...paging, onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as ListQuery['limit'] })) }}
+          empty={<Empty description={t('profiles.noMatch')} />}
+        />
       ) : (
         <Table<ProfileRow>
           rowKey="id"
@@ -136,22 +162,12 @@ export default function BrowserListPage() {
           rowSelection={{
             columnWidth: SELECTION_COLUMN_WIDTH,
             selectedRowKeys: selected,
-            onChange: (keys, rows) => {
-              setSelected(keys.map(String));
-              setSelectedNames((names) => new Map([...names, ...rows.filter(Boolean).map((row): [string, string] => [row.id, row.name])]));
-            },
+            onChange: (keys, rows) => select(keys.map(String), rows.filter(Boolean)),
             preserveSelectedRowKeys: true,
           }}
           onRow={(row) => testId(`profile-row-${row.id}`)}
           locale={{ emptyText: <Empty description={t('profiles.noMatch')} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: query.limit,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: limits.pageSizes.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('profiles.total', { count: total }),
-          }}
+          pagination={paging}
           onChange={(pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             const field = one?.order ? (one.columnKey as ListQuery['sort']) : firstPage.sort;

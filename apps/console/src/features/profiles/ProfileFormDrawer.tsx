@@ -119,7 +119,8 @@ export function ProfileFormDrawer({ profileId, defaultGroupId, onClose }: Profil
   return (
     <Drawer
       open
-      size={880}
+      // Never wider than the window: a desktop client's small window, or a phone.
+      size="min(880px, 100vw)"
       title={t(editing ? 'profiles.editTitle' : 'profiles.createTitle')}
       onClose={onClose}
       destroyOnHidden

@@ -13,8 +13,12 @@ export interface ColumnSetting {
   width: number | null;
 }
 
-/** Widths the list starts with, chosen so the default columns fit a 1280-pixel screen. */
-export const defaultWidths: Record<ColumnKey, number> = { serial: 72, name: 160, group: 112, proxy: 168, os: 88, remark: 180, lastUsedAt: 170, members: 96 };
+/**
+ * Widths the list starts with, chosen so the default columns fit a 1280-pixel screen beside the
+ * expanded side menu in every language: the actions column grows with its labels (German's are
+ * the longest), so the proxy's gives some of its room.
+ */
+export const defaultWidths: Record<ColumnKey, number> = { serial: 72, name: 160, group: 112, proxy: 144, os: 88, remark: 180, lastUsedAt: 170, members: 96 };
 const shownByDefault = new Set<ColumnKey>(['serial', 'name', 'group', 'proxy', 'os']);
 
 export const MIN_COLUMN_WIDTH = 50;

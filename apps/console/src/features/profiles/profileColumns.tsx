@@ -4,6 +4,7 @@ import { App, Button, Dropdown, Flex, Space, Tag, Typography, type TableColumnsT
 import type { SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { actionCellStyle, actionColumnWidth } from '../../lib/columnWidth.ts';
 import { testId } from '../../lib/testId.ts';
 import { GroupIcon } from '../groups/GroupIcon.tsx';
 import { defaultWidths, type ColumnKey, type ColumnSetting } from './columnSettings.ts';
@@ -67,10 +68,12 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
       key: 'proxy',
       title: t('profiles.col.proxy'),
       ellipsis: true,
+      // The whole address on hover: a long host ends in "…".
+      onCell: (row) => ({ title: proxyText(row.proxy, t) }),
       render: (_, row) => <Typography.Text type={row.proxy.type === 'none' ? 'secondary' : undefined}>{proxyText(row.proxy, t)}</Typography.Text>,
     },
     os: { key: 'os', title: t('profiles.col.os'), dataIndex: 'os', render: (_, row) => <Tag>{osLabel(row.os)}</Tag> },
-    remark: { key: 'remark', title: t('profiles.col.remark'), dataIndex: 'remark', ellipsis: true },
+    remark: { key: 'remark', title: t('profiles.col.remark'), dataIndex: 'remark', ellipsis: true, onCell: (row) => ({ title: row.remark }) },
     lastUsedAt: {
       key: 'lastUsedAt',
       title: t('profiles.col.lastUsed'),
@@ -100,7 +103,9 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
     {
       key: 'actions',
       title: t('profiles.col.actions'),
-      width: 170,
+      width: actionColumnWidth([t('profiles.edit'), t('profiles.cookies')]),
+      onCell: () => ({ style: actionCellStyle }),
+      onHeaderCell: () => ({ style: actionCellStyle }),
       fixed: 'end',
       render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onVersions={onVersions} onCheck={onCheck} />,
     },
@@ -108,7 +113,7 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
 }
 
 /** Edit and Cookies at hand; the rest under "More", so the column stays narrow enough for 1280 px. */
-function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onVersions' | 'onCheck'> & { row: ProfileRow }) {
+export function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onVersions' | 'onCheck'> & { row: ProfileRow }) {
   const { modal } = App.useApp();
   const confirmDelete = () =>
     modal.confirm({
@@ -135,6 +140,8 @@ function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions
       </Button>
       <Dropdown
         trigger={['click']}
+        // Opens leftwards from the table's right edge: the menu stays inside the window.
+        placement="bottomRight"
         menu={{
           items,
           onClick: ({ key }) => {

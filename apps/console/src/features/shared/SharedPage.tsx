@@ -1,6 +1,6 @@
 import { limits, permits, sharedListCall, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
@@ -10,7 +10,6 @@ import { BrowserCell } from '../browsers/BrowserCell.tsx';
 import { useCheckFingerprint } from '../browsers/useCheckFingerprint.ts';
 import { useRunningBrowsers } from '../browsers/useRunningBrowsers.ts';
 import { CookieDialog } from '../cookies/CookieDialog.tsx';
-import { GroupIcon } from '../groups/GroupIcon.tsx';
 import { ProfileFormDrawer } from '../profiles/ProfileFormDrawer.tsx';
 import { proxyText } from '../profiles/proxyText.ts';
 import { ShareDialog } from '../profiles/ShareDialog.tsx';
@@ -19,9 +18,12 @@ import { ShareMembersDialog } from '../sharing/ShareMembersDialog.tsx';
 import { PageTitle } from '../shell/PageTitle.tsx';
 import { SavedVersionsDialog } from '../sync/SavedVersionsDialog.tsx';
 import { useSyncProgress } from '../sync/useSyncProgress.ts';
+import { ProfileCards } from '../profiles/ProfileCards.tsx';
+import { useScreenWidth } from '../shell/useScreenWidth.ts';
+import { sharedColumns, SharedActions, type SharedDialogKind } from './sharedColumns.tsx';
 import { whileOpenSomewhere } from '../sync/runningElsewhere.ts';
 
-type Dialog = { kind: 'edit' | 'cookies' | 'share' | 'members' | 'versions'; row: ProfileRow } | null;
+type Dialog = { kind: SharedDialogKind; row: ProfileRow } | null;
 
 /**
  * /wel/share: profiles other accounts shared with this one (or granted by group), with who gave
@@ -36,6 +38,7 @@ export default function SharedPage() {
   const syncing = useSyncProgress();
   const checkFingerprint = useCheckFingerprint();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const phone = useScreenWidth() === 'phone';
   const [query, setQuery] = useState<ListQuery>({ page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' });
   const shared = useQuery({
     queryKey: ['profiles', 'shared', query],
@@ -44,78 +47,18 @@ export default function SharedPage() {
     refetchInterval: (current) => whileOpenSomewhere(current.state.data),
   });
 
-  const launch: TableColumnsType<ProfileRow> = [
-    {
-      key: 'launch',
-      title: t('profiles.col.browser'),
-      width: 150,
-      fixed: 'start',
-      render: (_, row) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />,
-    },
-  ];
-  const columns: TableColumnsType<ProfileRow> = [
-    ...launch,
-    { key: 'serial', title: t('profiles.col.serial'), dataIndex: 'serial', width: 80 },
-    {
-      key: 'name',
-      title: t('profiles.col.name'),
-      width: 200,
-      render: (_, row) => (
-        <Typography.Text>
-          <GroupIcon icon={row.iconId} size={24} /> {row.name}
-        </Typography.Text>
-      ),
-    },
-    { key: 'sharer', title: t('sharing.sharer'), width: 140, render: (_, row) => row.sharer?.name ?? '' },
-    { key: 'permission', title: t('sharing.permissionLabel'), width: 130, render: (_, row) => (row.permission ? <PermissionTag permission={row.permission} /> : null) },
-    { key: 'proxy', title: t('profiles.col.proxy'), width: 200, ellipsis: true, render: (_, row) => proxyText(row.proxy, t) },
-    { key: 'os', title: t('profiles.col.os'), width: 100, render: (_, row) => <Tag>{t(`profiles.os.${row.os}`)}</Tag> },
-    { key: 'remark', title: t('profiles.col.remark'), dataIndex: 'remark', ellipsis: true },
-    {
-      key: 'lastUsedAt',
-      title: t('profiles.col.lastUsed'),
-      width: 170,
-      render: (_, row) => (row.lastUsedAt === null ? <Typography.Text type="secondary">{t('common.never')}</Typography.Text> : formatDate(row.lastUsedAt)),
-    },
-    {
-      key: 'actions',
-      title: t('profiles.col.actions'),
-      width: 260,
-      fixed: 'end',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          {permits(row.permission, 'edit') ? (
-            <>
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })} data-testid={`shared-edit-${row.id}`}>
-                {t('profiles.edit')}
-              </Button>
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'cookies', row })} data-testid={`shared-cookies-${row.id}`}>
-                {t('profiles.cookies')}
-              </Button>
-            </>
-          ) : null}
-          {permits(row.permission, 'full') ? (
-            <>
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'share', row })} data-testid={`shared-share-${row.id}`}>
-                {t('sharing.share')}
-              </Button>
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'members', row })} data-testid={`shared-members-${row.id}`}>
-                {t('sharing.manage')}
-              </Button>
-            </>
-          ) : null}
-          <Button type="link" size="small" onClick={() => setDialog({ kind: 'versions', row })} data-testid={`shared-versions-${row.id}`}>
-            {t('syncState.versions.open')}
-          </Button>
-          {checkFingerprint ? (
-            <Button type="link" size="small" onClick={() => void checkFingerprint(row.id)} data-testid={`shared-check-${row.id}`}>
-              {t('profiles.checkFingerprint')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />;
+  const onDialog = (kind: SharedDialogKind, row: ProfileRow) => setDialog({ kind, row });
+  const onCheck = checkFingerprint ? (row: ProfileRow) => void checkFingerprint(row.id) : undefined;
+  const columns = sharedColumns({ t, formatDate, renderLaunch, onDialog, onCheck });
+  const paging = {
+    current: query.page,
+    pageSize: query.limit,
+    total: shared.data?.total ?? 0,
+    pageSizeOptions: limits.pageSizes.map(String),
+    showSizeChanger: true,
+    onChange: (page: number, pageSize: number) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as ListQuery['limit'] })),
+  };
 
   return (
     <div data-testid="screen-share">
@@ -124,26 +67,34 @@ export default function SharedPage() {
         allowClear
         placeholder={t('profiles.searchPlaceholder')}
         onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search: search.trim() }))}
-        style={{ width: 300, marginBottom: 12 }}
+        style={{ width: 300, maxWidth: '100%', marginBottom: 12 }}
         data-testid="shared-search"
       />
-      <Table<ProfileRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={shared.data?.list ?? []}
-        loading={shared.isFetching}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => testId(`shared-row-${row.id}`)}
-        locale={{ emptyText: <Empty description={t('sharing.sharedEmpty')} /> }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: shared.data?.total ?? 0,
-          pageSizeOptions: limits.pageSizes.map(String),
-          showSizeChanger: true,
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as ListQuery['limit'] })),
-        }}
-      />
+      {phone ? (
+        <ProfileCards
+          rows={shared.data?.list ?? []}
+          loading={shared.isFetching}
+          rowTestId={(row) => `shared-row-${row.id}`}
+          facts={(row) => [`${t('profiles.col.serial')} ${row.serial}`, row.sharer?.name ?? '', row.permission ? <PermissionTag permission={row.permission} wrap /> : null, proxyText(row.proxy, t), t(`profiles.os.${row.os}`)]}
+          launch={renderLaunch}
+          actions={(row) => <SharedActions row={row} t={t} onDialog={onDialog} onCheck={onCheck} />}
+          pagination={paging}
+          empty={<Empty description={t('sharing.sharedEmpty')} />}
+        />
+      ) : (
+        <Table<ProfileRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={shared.data?.list ?? []}
+          loading={shared.isFetching}
+          // As the browser list: exactly the columns' widths, which fit 1280 px in every language.
+          tableLayout="fixed"
+          scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
+          onRow={(row) => testId(`shared-row-${row.id}`)}
+          locale={{ emptyText: <Empty description={t('sharing.sharedEmpty')} /> }}
+          pagination={paging}
+        />
+      )}
       {dialog?.kind === 'edit' ? <ProfileFormDrawer profileId={dialog.row.id} defaultGroupId={UNGROUPED_ID} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cookies' ? <CookieDialog profileId={dialog.row.id} name={dialog.row.name} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'share' ? <ShareDialog ids={[dialog.row.id]} onClose={() => setDialog(null)} onDone={() => setDialog(null)} /> : null}

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 
 const colours: Record<SharePermission, string> = { run: 'default', edit: 'blue', full: 'purple' };
 
-/** A share's permission as a coloured word: run only, run and edit, full. */
-export function PermissionTag({ permission }: { permission: SharePermission }) {
+/**
+ * A share's permission as a coloured word: run only, run and edit, full. `wrap`: on more lines
+ * where the column is narrower than the words ("Ouverture et modification").
+ */
+export function PermissionTag({ permission, wrap = false }: { permission: SharePermission; wrap?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Tag color={colours[permission]} data-testid={`permission-${permission}`}>
+    <Tag color={colours[permission]} style={wrap ? { whiteSpace: 'normal', marginInlineEnd: 0 } : undefined} data-testid={`permission-${permission}`}>
       {t(`sharing.permission.${permission}`)}
     </Tag>
   );

@@ -6,9 +6,10 @@ import { usePreferences } from '../../app/Preferences.tsx';
 
 /**
  * All ten languages, each named in itself, in the shell's toolbar. The auth pages, drawn before
- * antd loads, have their own (auth/AuthLanguageSelect.tsx).
+ * antd loads, have their own (auth/AuthLanguageSelect.tsx). `compact`: the globe alone, for a
+ * phone's toolbar.
  */
-export function LanguagePicker() {
+export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { language, setLanguage } = usePreferences();
   return (
@@ -22,7 +23,7 @@ export function LanguagePicker() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.toolbar.language')} data-testid="language-picker">
-        {language.name}
+        {compact ? null : language.name}
       </Button>
     </Dropdown>
   );

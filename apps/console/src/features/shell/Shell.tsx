@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { Member } from '@facet/contracts';
-import { Button, Flex, Layout, Tag, Tooltip, Typography, theme as antdTheme } from 'antd';
+import { Button, Flex, Layout, Tag, Tooltip, theme as antdTheme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -25,13 +25,17 @@ import { emptyTabs, openTab, sanitizeTabs, type TabsState } from '../../lib/tabs
 import { Banners } from './Banners.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { RegisterSuccessDialog } from './RegisterSuccessDialog.tsx';
-import { SideMenu } from './SideMenu.tsx';
+import { ShellSideMenu } from './ShellSideMenu.tsx';
 import { TabStrip } from './TabStrip.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { StartupGuideButton } from './StartupGuideButton.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
 import { GraphicsReport } from './GraphicsReport.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useScreenWidth } from './useScreenWidth.ts';
+
+/** Room around the open page, by the window's width: a small window keeps it for the page. */
+const contentSpacing = { wide: { margin: 16, padding: 24 }, narrow: { margin: 12, padding: 16 }, phone: { margin: 8, padding: 12 } } as const;
 
 /** Restoring the last tab happens once per page load, not on every visit to /wel. */
 let restoredThisLoad = false;
@@ -41,6 +45,14 @@ export function Shell({ member }: { member: Member }) {
   const { t } = useTranslation();
   const { mode, mobile } = useRuntime();
   const { collapsed, setCollapsed } = usePreferences();
+  const width = useScreenWidth();
+  // Below the wide layout the side menu stays folded (the person's choice is kept for wide
+  // windows) and the toggle opens the whole menu over the page.
+  const folded = width !== 'wide' || collapsed;
+  const [menuOver, setMenuOver] = useState(false);
+  useEffect(() => {
+    if (width === 'wide') setMenuOver(false);
+  }, [width]);
   const { token } = antdTheme.useToken();
   const location = useLocation();
   const navigate = useNavigate();
@@ -89,33 +101,35 @@ export function Shell({ member }: { member: Member }) {
   if (!screen || !allowed.has(screen)) return <Navigate to={landing} replace />;
 
   const name = displayName(member, t('shell.defaultUser'));
+  const toggleLabel = folded ? t('shell.toolbar.expand') : t('shell.toolbar.collapse');
+  const spacing = contentSpacing[width];
   return (
     <BindingProvider>
       <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider collapsed={collapsed} trigger={null} width={248} collapsedWidth={64} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
-          <Flex align="center" gap={10} style={{ height: 56, padding: collapsed ? '0 16px' : '0 20px', overflow: 'hidden' }}>
-            <img src="/favicon.svg" width={28} height={28} alt="" />
-            {collapsed ? null : (
-              <Typography.Text strong ellipsis data-testid="header-name">
-                {name}
-              </Typography.Text>
-            )}
-          </Flex>
-          <SideMenu entries={menu} collapsed={collapsed} onOpen={openFromMenu} />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header style={{ background: token.colorBgContainer, padding: '0 12px', height: 56, lineHeight: '56px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-            <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-              <Tooltip title={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}>
+        <ShellSideMenu width={width} folded={folded} over={menuOver} onCloseOver={() => setMenuOver(false)} entries={menu} name={name} onOpen={openFromMenu} />
+        {/* Shrinks with the window: a wide table scrolls inside the page, not the page itself. */}
+        <Layout style={{ minWidth: 0 }}>
+          {/* On a phone the toolbar's buttons take two lines rather than run off the screen. */}
+          <Layout.Header
+            style={{
+              background: token.colorBgContainer,
+              padding: width === 'phone' ? '8px' : '0 12px',
+              height: width === 'phone' ? 'auto' : 56,
+              lineHeight: width === 'phone' ? 'normal' : '56px',
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <Flex align="center" justify="space-between" gap={4} style={{ height: '100%' }}>
+              <Tooltip title={toggleLabel}>
                 <Button
                   type="text"
-                  aria-label={collapsed ? t('shell.toolbar.expand') : t('shell.toolbar.collapse')}
-                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                  onClick={() => setCollapsed(!collapsed)}
+                  aria-label={toggleLabel}
+                  icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => (width === 'wide' ? setCollapsed(!collapsed) : setMenuOver(true))}
                   data-testid="collapse-toggle"
                 />
               </Tooltip>
-              <Flex align="center" gap={4}>
+              <Flex align="center" justify="flex-end" gap={4} wrap>
                 <Tooltip title={mode === 'client' && !bridgeConnected ? t('error.bridgeUnavailable') : undefined}>
                   <Tag
                     color={mode === 'client' ? (bridgeConnected ? 'blue' : 'red') : 'default'}
@@ -132,15 +146,15 @@ export function Shell({ member }: { member: Member }) {
                 <FeedbackButton />
                 <ApiTokenMenu member={member} />
                 <ThemeToggle />
-                <LanguagePicker />
-                <UserMenu member={member} />
+                <LanguagePicker compact={width === 'phone'} />
+                <UserMenu member={member} compact={width === 'phone'} />
                 {exitOpen && mode === 'client' ? <ExitDialog onClose={() => setExitOpen(false)} /> : null}
               </Flex>
             </Flex>
           </Layout.Header>
           <Banners member={member} />
-          <TabStrip state={tabs} onChange={setTabs} onRefresh={() => setRefreshKey((k) => k + 1)} />
-          <Layout.Content style={{ margin: 16, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+          <TabStrip state={tabs} onChange={setTabs} onRefresh={() => setRefreshKey((k) => k + 1)} margin={spacing.margin} />
+          <Layout.Content style={{ margin: spacing.margin, padding: spacing.padding, minWidth: 0, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
             <Outlet key={`${location.pathname}:${refreshKey}`} />
           </Layout.Content>
         </Layout>

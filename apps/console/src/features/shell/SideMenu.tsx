@@ -40,14 +40,20 @@ export function SideMenu({ entries, collapsed, onOpen }: { entries: MenuEntry[];
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The class lets a group's label wrap beside its arrow (global.css).
+  const label = (key: string, labelKey: string) => (
+    <span className="facet-menu-label" data-testid={`menu-${key}`}>
+      {t(labelKey)}
+    </span>
+  );
   const items: MenuProps['items'] = entries.map((entry) =>
     'screen' in entry
-      ? { key: entry.path, icon: icons[entry.key], label: <span data-testid={`menu-${entry.key}`}>{t(entry.labelKey)}</span> }
+      ? { key: entry.path, icon: icons[entry.key], label: label(entry.key, entry.labelKey) }
       : {
           key: entry.key,
           icon: icons[entry.key],
-          label: <span data-testid={`menu-${entry.key}`}>{t(entry.labelKey)}</span>,
-          children: entry.children.map((child) => ({ key: child.path, icon: icons[child.key], label: <span data-testid={`menu-${child.key}`}>{t(child.labelKey)}</span> })),
+          label: label(entry.key, entry.labelKey),
+          children: entry.children.map((child) => ({ key: child.path, icon: icons[child.key], label: label(child.key, child.labelKey) })),
         },
   );
   const groupKeys = entries.filter((e) => !('screen' in e)).map((e) => e.key);

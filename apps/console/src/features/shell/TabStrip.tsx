@@ -10,10 +10,12 @@ interface Props {
   state: TabsState;
   onChange: (state: TabsState) => void;
   onRefresh: () => void;
+  /** Space on either side, the page's own (Shell's contentSpacing). */
+  margin: number;
 }
 
 /** Open pages as tabs (spec §2): close buttons only when more than one is open. */
-export function TabStrip({ state, onChange, onRefresh }: Props) {
+export function TabStrip({ state, onChange, onRefresh, margin }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const go = (next: TabsState) => {
@@ -49,7 +51,7 @@ export function TabStrip({ state, onChange, onRefresh }: Props) {
           <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('shell.tabs.refresh')} data-testid="tabstrip-actions" />
         </Dropdown>
       }
-      style={{ margin: '8px 16px 0' }}
+      style={{ margin: `8px ${margin}px 0` }}
       data-testid="tabstrip"
     />
   );

@@ -18,7 +18,7 @@ import { UpdateLogDialog } from './shellDialogs.ts';
  * asks first unless the global settings say not to: in the desktop client the question warns
  * that every browser it opened closes.
  */
-export function UserMenu({ member }: { member: Member }) {
+export function UserMenu({ member, compact = false }: { member: Member; compact?: boolean }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { mode } = useRuntime();
@@ -85,12 +85,15 @@ export function UserMenu({ member }: { member: Member }) {
           onClick: ({ key }) => onMenu(key),
         }}
       >
-        <Button type="text" data-testid="user-menu">
+        <Button type="text" aria-label={compact ? name : undefined} data-testid="user-menu">
           <Flex align="center" gap={8}>
             <Avatar size="small" icon={<UserOutlined />} />
-            <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-              {name}
-            </Typography.Text>
+            {/* A phone's toolbar shows the avatar alone; the menu's first entry is the account. */}
+            {compact ? null : (
+              <Typography.Text ellipsis style={{ maxWidth: 160 }} title={name}>
+                {name}
+              </Typography.Text>
+            )}
             <DownOutlined style={{ fontSize: 10 }} />
           </Flex>
         </Button>
