@@ -1,5 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { importLines } from './importLines.mjs';
+import { checkRooms } from './roomRules.mjs';
+import { appRooms } from './rooms/index.mjs';
+
+export { importLines };
 
 /**
  * The arrows of docs/architecture.md: apps never import apps; contracts imports only zod;
@@ -40,23 +45,12 @@ function sourceFiles(dir) {
   });
 }
 
-/** Each import's specifier and the line (from 1) it is written on. */
-export function importLines(text) {
-  const found = [];
-  const pattern = /(?:^|[^\w$.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*\(\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-  for (const match of text.matchAll(pattern)) {
-    const spec = match[1] ?? match[2] ?? match[3];
-    const at = match.index + match[0].lastIndexOf(spec);
-    found.push({ spec, line: text.slice(0, at).split('\n').length });
-  }
-  return found;
-}
-
 export function importsOf(text) {
   return importLines(text).map((found) => found.spec);
 }
 
-export function checkDependencyRules(root) {
+/** `rooms`: the rules inside each app (scripts/checks/rooms/); a test passes its own. */
+export function checkDependencyRules(root, { rooms = appRooms } = {}) {
   const problems = [];
   for (const rule of rules) {
     for (const file of sourceFiles(path.join(root, rule.scope))) {
@@ -97,5 +91,6 @@ export function checkDependencyRules(root) {
       }
     }
   }
+  problems.push(...checkRooms(root, rooms));
   return problems;
 }
