@@ -7,9 +7,9 @@ import { ProfilesRepository, type ProfileRecord } from '../../apps/server/src/re
 import { systemClock } from '../../apps/server/src/clock.ts';
 import { MasterKey } from '../../apps/server/src/security/masterKey.ts';
 import { newProfileId } from '../../apps/server/src/security/tokens.ts';
-import { AccountKeyring } from '../../apps/server/src/services/accountKeyring.ts';
-import { settingsToColumns } from '../../apps/server/src/services/profileCodec.ts';
-import { SecretBox } from '../../apps/server/src/services/secretBox.ts';
+import { AccountKeyring } from '../../apps/server/src/crypto/accountKeyring.ts';
+import { settingsToColumns } from '../../apps/server/src/codecs/profileCodec.ts';
+import { SecretBox } from '../../apps/server/src/crypto/secretBox.ts';
 
 /**
  * Puts `count` profiles into one account straight through the repository, the way a long-lived

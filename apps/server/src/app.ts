@@ -43,9 +43,9 @@ import type { ProxyRelay } from './relay/proxyRelay.ts';
 import { openSessionCache } from './services/openSessionCache.ts';
 import { openSharedState } from './sharedState/openSharedState.ts';
 import type { CaptchaGenerator } from './services/captchaService.ts';
-import type { RateLimitRules } from './services/rateLimiter.ts';
+import type { RateLimitRules } from './guards/rateLimiter.ts';
 import { createServices, type Services } from './services/container.ts';
-import { openSecretKeys } from './services/secretKeys.ts';
+import { openSecretKeys } from './crypto/secretKeys.ts';
 
 export interface BuildOptions {
   config: ServerConfig;

@@ -16,7 +16,7 @@ import {
   type ProfileSettingsInput,
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNUSABLE_PROXY_HOST } from '../src/services/storedFieldRules.ts';
+import { UNUSABLE_PROXY_HOST } from '../src/codecs/storedFieldRules.ts';
 import { createProfiles, profileSettings, refusal, settingsOf, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { newDevice } from './support/deviceKeys.ts';

@@ -7,7 +7,7 @@ import { captchaCall, type SessionGrant } from '@facet/contracts';
 import pg from 'pg';
 import { buildApp, type FacetServer } from '../src/app.ts';
 import { loadServerConfig, type ServerConfig } from '../src/config.ts';
-import type { RateLimitRules } from '../src/services/rateLimiter.ts';
+import type { RateLimitRules } from '../src/guards/rateLimiter.ts';
 import { dropRedisKeys, testRedisPrefix } from './support/redisKeys.ts';
 
 /** The captcha text every test server draws, since a test cannot read the image. */

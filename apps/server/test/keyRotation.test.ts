@@ -5,8 +5,8 @@ import { apiTokenResetCall, apiTokenViewCall, profileDetailCall, savedProxyAddCa
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/connect.ts';
 import { MasterKey } from '../src/security/masterKey.ts';
-import { AccountKeyring } from '../src/services/accountKeyring.ts';
-import { SecretBox } from '../src/services/secretBox.ts';
+import { AccountKeyring } from '../src/crypto/accountKeyring.ts';
+import { SecretBox } from '../src/crypto/secretBox.ts';
 import { createProfiles, signedIn } from './flows.ts';
 import { onPostgres, startTestServer, type TestServer } from './harness.ts';
 import { operatorCli } from './support/operatorCli.ts';

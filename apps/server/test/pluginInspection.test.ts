@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inspectPackage, PACKAGE_LIMITS, type Refusal } from '@facet/plugin-package';
 import { blackGreyscalePng, crc32OfZeros, deflatedZeros, pngDeclaring, writeZip, type ZipEntrySpec } from '@facet/plugin-package/testing';
-import { inspectIcon } from '../src/plugins/iconInspector.ts';
+import { inspectIcon } from '../src/pluginInspection/iconInspector.ts';
 import { jpegHeaderDeclaring, solidImage } from './support/imageFixtures.ts';
 import { measureCost, type Cost } from './support/measureCost.ts';
 

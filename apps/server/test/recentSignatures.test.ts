@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentSignatures } from '../src/services/recentSignatures.ts';
+import { RecentSignatures } from '../src/guards/recentSignatures.ts';
 
 const now = 1_800_000_000_000;
 

@@ -43,7 +43,7 @@ describe.skipIf(!redisUrl || !canStartRedis)('a server whose Redis goes away (sk
     try {
       await redis.kill();
       // The replay guard cannot remember a change's signature: refused, not let through. A read's
-      // is kept in the process (services/replayGuard.ts), so reads go on being answered.
+      // is kept in the process (guards/replayGuard.ts), so reads go on being answered.
       expect(await createGroup(person.grant.auth)).toEqual({ status: 500, code: Code.SERVER_ERROR });
       expect(await signedCall(memberCall, person.grant.auth)).toEqual({ status: 200, code: Code.OK });
       // A push finds no way to the other instances: it is lost, and the caller carries on.

@@ -15,8 +15,8 @@ import {
 } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MasterKey } from '../src/security/masterKey.ts';
-import { AccountKeyring } from '../src/services/accountKeyring.ts';
-import { SecretBox } from '../src/services/secretBox.ts';
+import { AccountKeyring } from '../src/crypto/accountKeyring.ts';
+import { SecretBox } from '../src/crypto/secretBox.ts';
 import { createProfiles, settingsOf, signedIn } from './flows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { newDevice } from './support/deviceKeys.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobLock } from '../src/jobs/jobLock.ts';
-import type { CounterStore } from '../src/services/counterStore.ts';
-import type { SignatureStore } from '../src/services/replayGuard.ts';
+import type { JobLock } from '../src/guards/jobLock.ts';
+import type { CounterStore } from '../src/guards/counterStore.ts';
+import type { SignatureStore } from '../src/guards/replayGuard.ts';
 import pino from 'pino';
 import { databaseSharedState, openSharedState } from '../src/sharedState/openSharedState.ts';
 import { RedisCounterStore } from '../src/sharedState/redisCounterStore.ts';

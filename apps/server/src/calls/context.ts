@@ -1,7 +1,6 @@
 import { Code, type Language } from '@facet/contracts';
 import { AppError } from '../errors.ts';
-import type { Account } from '../repositories/accounts.ts';
-import type { SessionRow } from '../repositories/sessions.ts';
+import type { Account, SessionRow } from '../services/authenticatedSession.ts';
 
 /** What a call handler knows about the request besides its payload. */
 export interface CallContext {

@@ -1,5 +1,6 @@
 import { REFRESH_COOKIE, SESSION_COOKIE, SESSION_MODE_HEADER, WEB_PREFIX, refreshCall, sessionGrantSchema, sessionModes, type CallDefinition, type SessionGrant } from '@facet/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../security/cookieHeader.ts';
 
 /** What a cookie session's request carries (contracts/sessionCookie.ts); null for every other client. */
 export interface CookieSession {
@@ -10,28 +11,6 @@ export interface CookieSession {
 
 /** Only the refresh call is sent the refresh credential: nothing else needs it. */
 const REFRESH_PATH = `${WEB_PREFIX}${refreshCall.path}`;
-
-/**
- * The named cookie's value, or '' when there is none. A value that is no valid percent-encoding
- * (`facet_session=%FF`) is no credential we ever set (cookie() encodes ours): it reads as none,
- * so the request is answered 886 like any other without a session, never a 500.
- */
-export function readCookie(header: string | undefined, name: string): string {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return decodedOrNone(part.slice(at + 1).trim());
-  }
-  return '';
-}
-
-function decodedOrNone(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    // URIError: malformed percent-encoding, which is the answer (see readCookie), not a failure.
-    return '';
-  }
-}
 
 export function cookieSessionOf(request: FastifyRequest): CookieSession | null {
   const mode = request.headers[SESSION_MODE_HEADER];

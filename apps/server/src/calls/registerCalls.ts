@@ -17,15 +17,15 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { ApiTokenService } from '../services/apiTokenService.ts';
-import type { Idempotency, KeptAnswer } from '../services/idempotency.ts';
-import type { ReplayGuard } from '../services/replayGuard.ts';
+import type { Idempotency, KeptAnswer } from '../guards/idempotency.ts';
+import type { ReplayGuard } from '../guards/replayGuard.ts';
 import type { SessionService } from '../services/sessionService.ts';
 import { answer, invalidInput } from './answers.ts';
 import type { CallContext } from './context.ts';
 import { clearSessionCookies, cookieSessionOf, grantToCookies, withCookieRefresh, type CookieSession } from './cookieSession.ts';
 import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
 import { pathOfNul } from './nulCharacters.ts';
-import { machineName, runInScope } from './requestScope.ts';
+import { machineName, runInScope } from '../requestScope.ts';
 import { requestSignature } from './requestSignature.ts';
 
 export type CallHandler<C extends CallDefinition> = (

@@ -7,7 +7,7 @@ import { OutboxMailer } from '../mail/outboxMailer.ts';
 import { systemClock } from '../clock.ts';
 import { createServices } from '../services/container.ts';
 import { blobStoreFor } from '../storage/openBlobStore.ts';
-import { openSecretKeys } from '../services/secretKeys.ts';
+import { openSecretKeys } from '../crypto/secretKeys.ts';
 import { CommandError, UsageError } from './args.ts';
 import { apiToken } from './commands/apiToken.ts';
 import { createUser } from './commands/createUser.ts';

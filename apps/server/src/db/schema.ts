@@ -128,11 +128,11 @@ export interface ApiTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
-  /** The token sealed with the account's data key (services/secretBox.ts), for "view"; null for older tokens. */
+  /** The token sealed with the account's data key (crypto/secretBox.ts), for "view"; null for older tokens. */
   token_sealed: string | null;
 }
 
-/** An account's data key, wrapped by the master key (services/accountKeyring.ts). */
+/** An account's data key, wrapped by the master key (crypto/accountKeyring.ts). */
 export interface AccountDataKeysTable {
   account_id: string;
   version: number;
@@ -169,7 +169,7 @@ export interface ProfilesTable {
   proxy_has_credentials: number;
   /** JSON of the settings that are not columns and not secret. */
   settings: string;
-  /** Sealed JSON (services/secretBox.ts, bound to owner, row and field): proxy username and password, cookies. */
+  /** Sealed JSON (crypto/secretBox.ts, bound to owner, row and field): proxy username and password, cookies. */
   secrets: string;
   /** The state sync key, sealed like `secrets` ('' until the first start). */
   sync_key: Generated<string>;
@@ -384,7 +384,7 @@ export interface SeenSignaturesTable {
   expires_at: number;
 }
 
-/** A rate limiter window or a login throttle tally (services/counterStore.ts). */
+/** A rate limiter window or a login throttle tally (guards/counterStore.ts). */
 export interface RateCountersTable {
   /** SHA-256 hex of what is counted, never the address or login itself. */
   key: string;
@@ -394,7 +394,7 @@ export interface RateCountersTable {
   expires_at: number;
 }
 
-/** The answer of a request sent with an Idempotency-Key, per account (services/idempotency.ts). */
+/** The answer of a request sent with an Idempotency-Key, per account (guards/idempotency.ts). */
 export interface IdempotencyKeysTable {
   account_id: string;
   key: string;

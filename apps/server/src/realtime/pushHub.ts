@@ -14,7 +14,7 @@ import {
 import { translate } from '@facet/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { readCookie } from '../calls/cookieSession.ts';
+import { readCookie } from '../security/cookieHeader.ts';
 import type { PendingPushesRepository } from '../repositories/pendingPushes.ts';
 
 export interface PushIdentity {

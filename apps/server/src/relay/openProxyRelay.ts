@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import type { RelayService } from '../services/relayService.ts';
-import { startProxyRelay, type ProxyRelay } from './proxyRelay.ts';
+import { startProxyRelay, type ProxyRelay, type RelayDecision } from './proxyRelay.ts';
+
+/** The relay's rules (services/relayService.ts): who may pass, and where the relay listens. */
+export interface RelayRules {
+  decide(username: string, password: string): Promise<RelayDecision>;
+  listening(port: number): void;
+}
 
 /**
  * Starts the proxy relay the configuration asks for (none with FACET_RELAY_PORT=off) and tells
  * the relay's rules the port it got. Failing to listen fails the server's start: launches of
  * shared profiles would otherwise fail later, one by one, for no visible reason.
  */
-export async function openProxyRelay(config: ServerConfig, rules: RelayService, log: FastifyBaseLogger): Promise<ProxyRelay | null> {
+export async function openProxyRelay(config: ServerConfig, rules: RelayRules, log: FastifyBaseLogger): Promise<ProxyRelay | null> {
   if (!config.relay) {
     log.info('proxy relay: off (recipients of shared profiles whose proxy has an account cannot open them)');
     return null;

@@ -4,7 +4,7 @@ import { chunk, type Executor } from './executor.ts';
 
 export type AccountDataKeyRecord = Selectable<AccountDataKeysTable>;
 
-/** Accounts' wrapped data keys; the keyring (services/accountKeyring.ts) is the only reader. */
+/** Accounts' wrapped data keys; the keyring (crypto/accountKeyring.ts) is the only reader. */
 export class AccountDataKeysRepository {
   constructor(private readonly db: Executor) {}
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { IdempotencyRecord, IdempotencyStore } from '../services/idempotency.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '../guards/idempotency.ts';
 import { RelaxedWrite } from './relaxedWrite.ts';
 
 /** Keyed requests and their kept answers, per account. */

@@ -1,6 +1,6 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { JobLock } from '../jobs/jobLock.ts';
+import type { JobLock } from '../guards/jobLock.ts';
 
 /**
  * The jobs' lock in the database, for instances sharing a PostgreSQL without Redis: a

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { CounterStore, CountLifetime, Tally } from '../services/counterStore.ts';
+import type { CounterStore, CountLifetime, Tally } from '../guards/counterStore.ts';
 import { RelaxedWrite } from './relaxedWrite.ts';
 
 /**

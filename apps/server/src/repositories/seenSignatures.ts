@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SignatureStore } from '../services/replayGuard.ts';
+import type { SignatureStore } from '../guards/replayGuard.ts';
 import { queryTemplates } from '../db/queryTemplate.ts';
 import { RelaxedWrite } from './relaxedWrite.ts';
 

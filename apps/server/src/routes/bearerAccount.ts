@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Code } from '@facet/contracts';
 import { AppError } from '../errors.ts';
-import type { Account } from '../repositories/accounts.ts';
-import type { SessionRow } from '../repositories/sessions.ts';
+import type { Account, SessionRow } from '../services/authenticatedSession.ts';
 import type { Services } from '../services/container.ts';
 import { cookieSessionOf } from '../calls/cookieSession.ts';
 

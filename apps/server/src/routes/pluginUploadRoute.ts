@@ -4,10 +4,10 @@ import { IconRefusal, inspectPackage, PACKAGE_LIMITS, readBoundedUpload, refuse,
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { answer, invalidInput } from '../calls/answers.ts';
 import { requestLanguage, sendError } from '../calls/registerCalls.ts';
-import { machineName, runInScope } from '../calls/requestScope.ts';
+import { machineName, runInScope } from '../requestScope.ts';
 import { AppError } from '../errors.ts';
-import { ICON_LIMITS, inspectIcon, type AcceptedIcon, type IconDeclared } from '../plugins/iconInspector.ts';
-import { refusalAnswerCode } from '../plugins/refusalCodes.ts';
+import { ICON_LIMITS, inspectIcon, type AcceptedIcon, type IconDeclared } from '../pluginInspection/iconInspector.ts';
+import { refusalAnswerCode } from '../pluginInspection/refusalCodes.ts';
 import type { Services } from '../services/container.ts';
 import { assertMain } from '../services/roles.ts';
 import { bearerAccount } from './bearerAccount.ts';

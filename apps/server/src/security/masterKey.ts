@@ -57,8 +57,8 @@ export class MasterKey {
 
   /**
    * A value of the first format: sealed with this key and no associated data, so it opens in
-   * any row it is copied to. Only the reseal at start (services/secretMigration.ts) may read it,
-   * to seal it again bound to its row; every other read refuses `v1:` (services/secretBox.ts).
+   * any row it is copied to. Only the reseal at start (crypto/secretMigration.ts) may read it,
+   * to seal it again bound to its row; every other read refuses `v1:` (crypto/secretBox.ts).
    */
   openLegacyV1(sealed: string): string {
     if (!sealed.startsWith(LEGACY_PREFIX)) throw new Error('not a v1 value');

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The master key file (secrets/data-key) and the one a rotation writes beside it
  * (secrets/data-key.next) before the database changes. See services/keyRotation.ts for the order
- * that keeps every moment of a rotation readable, and services/secretKeys.ts for how a start
+ * that keeps every moment of a rotation readable, and crypto/secretKeys.ts for how a start
  * after a crash finishes or abandons it.
  */
 export function masterKeyFiles(dataDir: string): { current: string; next: string } {

@@ -8,9 +8,9 @@ import { decoyHash, hashPassword, verifyPassword } from '../security/passwords.t
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import type { CaptchaService } from './captchaService.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
-import type { LoginThrottle } from './loginThrottle.ts';
+import type { LoginThrottle } from '../guards/loginThrottle.ts';
 import type { PlanAllowance } from './planAllowance.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
 

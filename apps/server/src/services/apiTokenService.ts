@@ -5,8 +5,8 @@ import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
-import type { RateLimiter } from './rateLimiter.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 import { assertMain } from './roles.ts';
 
 /**

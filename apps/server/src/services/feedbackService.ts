@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { newId } from '../security/tokens.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 
 export interface FeedbackInput {
   score: number;

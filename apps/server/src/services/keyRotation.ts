@@ -4,9 +4,9 @@ import { AccountDataKeysRepository } from '../repositories/accountDataKeys.ts';
 import { MasterKey } from '../security/masterKey.ts';
 import { promoteNextMasterKey, writeNextMasterKey } from '../security/masterKeyFile.ts';
 import { parseSealed } from '../security/sealedValue.ts';
-import { resealPass, type ResealCounts, type ResealRule } from './resealPass.ts';
-import type { SecretLog } from './secretBox.ts';
-import type { SecretKeys } from './secretKeys.ts';
+import { resealPass, type ResealCounts, type ResealRule } from '../crypto/resealPass.ts';
+import type { SecretLog } from '../crypto/secretBox.ts';
+import type { SecretKeys } from '../crypto/secretKeys.ts';
 
 /** Passes over the values before giving up on catching writes made during the rotation. */
 const MAX_PASSES = 3;

@@ -1,6 +1,6 @@
 import type { OperationAction, OperationLogEntry } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
-import { currentMachine } from '../calls/requestScope.ts';
+import { currentMachine } from '../requestScope.ts';
 import { AccountsRepository, type Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { OperationLogsRepository, type OperationLogQuery, type OperationLogRow } from '../repositories/operationLogs.ts';

@@ -2,7 +2,7 @@ import { Code } from '@facet/contracts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 
 /**
  * Re-confirms the signed-in person with the account password (spec §5: sensitive actions).

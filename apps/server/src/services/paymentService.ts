@@ -15,9 +15,10 @@ import type { Executor } from '../repositories/executor.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import type { ReferralRewards } from './referralRewards.ts';
-import { storageBytesOf, type StorageQuota } from './storageQuota.ts';
+import type { StorageQuota } from './storageQuota.ts';
+import { storageBytesOf } from '../codecs/storageBytes.ts';
 import { MONTH_MS, TRIAL_MS, nextExpiry, orderKind, type PlanInForce } from './planTerm.ts';
-import { currencySymbol, footer, paymentOptions, planView, timeOptions } from './planViews.ts';
+import { currencySymbol, footer, paymentOptions, planView, timeOptions } from '../codecs/planViews.ts';
 import { assertMain } from './roles.ts';
 
 export interface Selection {

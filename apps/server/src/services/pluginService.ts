@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { AcceptedIcon } from '../plugins/iconInspector.ts';
+import type { AcceptedIcon } from '../pluginInspection/iconInspector.ts';
 import type { AcceptedPackage } from '@facet/plugin-package';
 import type { Account } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
@@ -13,7 +13,7 @@ import { newId } from '../security/tokens.ts';
 import { pluginBlobKey } from '../storage/blobKey.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { OperationLog } from './operationLog.ts';
-import { pluginView, versionView } from './pluginViews.ts';
+import { pluginView, versionView } from '../codecs/pluginViews.ts';
 import { assertMain, teamIdOf } from './roles.ts';
 import type { StorageQuota } from './storageQuota.ts';
 

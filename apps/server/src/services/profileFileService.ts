@@ -8,9 +8,9 @@ import { GroupsRepository } from '../repositories/groups.ts';
 import { ProfilesRepository } from '../repositories/profiles.ts';
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
-import { columnsToSettings } from './profileCodec.ts';
+import { columnsToSettings } from '../codecs/profileCodec.ts';
 import { assertAllOwned, type ProfileService } from './profileService.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 
 type ImportedProfile = z.output<typeof importedProfileSchema>;
 

@@ -10,10 +10,10 @@ import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles
 import type { RelayDecision } from '../relay/proxyRelay.ts';
 import type { RelayPass, RelayPasses } from '../relay/relayPasses.ts';
 import { UpstreamRefused, upstreamProxyUrl } from '../relay/upstreamProxy.ts';
-import { profileSecretsBinding } from './profileCodec.ts';
-import { readableProxyHost } from './storedFieldRules.ts';
+import { profileSecretsBinding } from '../codecs/profileCodec.ts';
+import { readableProxyHost } from '../codecs/storedFieldRules.ts';
 import { accessTo } from './profileAccess.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 
 /**
  * Whose launch goes through the relay: someone who may only run the profile, when its proxy has

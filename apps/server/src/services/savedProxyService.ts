@@ -10,10 +10,10 @@ import { SavedProxiesRepository, type SavedProxyRecord } from '../repositories/s
 import type { SealBinding } from '../security/sealedValue.ts';
 import { newId } from '../security/tokens.ts';
 import type { PlanAllowance } from './planAllowance.ts';
-import { columnsToSettings, settingsToColumns } from './profileCodec.ts';
+import { columnsToSettings, settingsToColumns } from '../codecs/profileCodec.ts';
 import { assertAllOwned } from './profileService.ts';
-import type { SecretBox } from './secretBox.ts';
-import { readableProxyHost } from './storedFieldRules.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
+import { readableProxyHost } from '../codecs/storedFieldRules.ts';
 
 /** Proxies one account may keep in its list. */
 export const MAX_SAVED_PROXIES = 1000;

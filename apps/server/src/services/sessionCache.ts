@@ -1,5 +1,5 @@
 import type { AuthChangeFeed } from '../db/authChangeFeed.ts';
-import type { AuthenticatedSession } from './sessionService.ts';
+import type { AuthenticatedSession } from './authenticatedSession.ts';
 
 interface Entry {
   found: AuthenticatedSession;

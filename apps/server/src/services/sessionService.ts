@@ -2,7 +2,8 @@ import { Code, type SessionGrant } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
-import type { SessionRow, SessionsRepository } from '../repositories/sessions.ts';
+import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { AuthenticatedSession } from './authenticatedSession.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
@@ -18,11 +19,6 @@ export interface SessionOrigin {
   ip: string;
   userAgent: string;
   clientInfo?: unknown;
-}
-
-export interface AuthenticatedSession {
-  session: SessionRow;
-  account: Account;
 }
 
 /**

@@ -11,11 +11,11 @@ import type { OperationLog } from './operationLog.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { accessTo, type ProfileAccess } from './profileAccess.ts';
-import { resealProfileSecrets } from './profileCodec.ts';
+import { resealProfileSecrets } from '../codecs/profileCodec.ts';
 import { assertAllOwned } from './profileService.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 
 export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
 

@@ -8,14 +8,7 @@ import type { AccountsRepository } from '../repositories/accounts.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { StorageReservationsRepository } from '../repositories/storageReservations.ts';
 import type { PlanAllowance } from './planAllowance.ts';
-
-/** Plans count storage in megabytes of 1,048,576 bytes, as the console shows sizes. */
-export const BYTES_PER_MB = 1024 * 1024;
-
-/** Plans keep megabytes (what the operator types); the wire speaks bytes. -1 stays unlimited. */
-export function storageBytesOf(megabytes: number): number {
-  return megabytes === UNLIMITED ? UNLIMITED : megabytes * BYTES_PER_MB;
-}
+import { storageBytesOf } from '../codecs/storageBytes.ts';
 
 /**
  * Something that keeps a team's bytes in the blob store: its plugins (pluginUsage.ts), its

@@ -16,7 +16,7 @@ import { confirmPassword } from './passwordConfirmation.ts';
 import type { LeaseService } from './leaseService.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
 import type { SessionService } from './sessionService.ts';
 

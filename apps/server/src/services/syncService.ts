@@ -10,12 +10,12 @@ import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles
 import { SyncChunksRepository } from '../repositories/syncChunks.ts';
 import { SyncVersionsRepository, type SyncVersionRecord } from '../repositories/syncVersions.ts';
 import { accessTo } from './profileAccess.ts';
-import { profileSyncKeyBinding } from './profileCodec.ts';
+import { profileSyncKeyBinding } from '../codecs/profileCodec.ts';
 import type { LeaseService } from './leaseService.ts';
 import type { StorageReservation } from './storageQuota.ts';
 import { assertVersionSize } from './syncVersionSize.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 
 /** What the sync needs of the blob store. */

@@ -10,7 +10,7 @@ import { TagsRepository, type TagRecord } from '../repositories/tags.ts';
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
 import { assertAllOwned } from './profileService.ts';
-import { toTag } from './tagView.ts';
+import { toTag } from '../codecs/tagView.ts';
 
 /** An account's tags (names unique whatever their case) and the tags on its own profiles. */
 export class TagService {

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CodePurpose, VerificationCodesRepository } from '../repositories/verificationCodes.ts';
 import { hashToken, newId, newNumericCode } from '../security/tokens.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { RateLimiter } from '../guards/rateLimiter.ts';
 
 /**
  * E-mail verification codes (sign-up, password reset, binding an address): 6 digits, 10 minutes, 5 tries, one send per 60 s per address.

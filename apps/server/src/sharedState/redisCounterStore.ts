@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { CounterStore, CountLifetime, Tally } from '../services/counterStore.ts';
+import type { CounterStore, CountLifetime, Tally } from '../guards/counterStore.ts';
 import { LuaScript } from './luaScript.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { JobLock } from '../jobs/jobLock.ts';
+import type { JobLock } from '../guards/jobLock.ts';
 import { LuaScript } from './luaScript.ts';
 
 /** Deletes the lock only if it still holds this run's token. KEYS: the lock. ARGV: the token. */

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { guardedPublisher } from './guardedPublisher.ts';
-import type { SharedState } from './openSharedState.ts';
+import type { SharedState } from './sharedState.ts';
 import { closeRedis, connectRedis, describeRedisUrl } from './redisConnection.ts';
 import { RedisCounterStore } from './redisCounterStore.ts';
 import { RedisJobLock } from './redisJobLock.ts';

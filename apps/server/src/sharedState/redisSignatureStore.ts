@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { SignatureStore } from '../services/replayGuard.ts';
+import type { SignatureStore } from '../guards/replayGuard.ts';
 
 /**
  * The replay guard's memory in Redis, for several server instances (REDIS_URL): one

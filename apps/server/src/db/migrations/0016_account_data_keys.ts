@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Each account's data key, wrapped (AES-256-GCM) by the master key outside the database, with
  * the account id and version as the wrap's associated data. Secrets of the account are sealed
- * with its key, bound to their row and field (services/secretBox.ts). A rotation adds a version,
+ * with its key, bound to their row and field (crypto/secretBox.ts). A rotation adds a version,
  * seals everything again and deletes the older ones; `master_key_id` names the master key that
  * wrapped the row, so a server started with another key refuses to start instead of misreading.
  * The keys go with their account.

@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     // Both null while the request is being worked on.
     .addColumn('status', 'integer')
-    // The answer's envelope, sealed (services/idempotency.ts): answers carry proxy passwords, tokens.
+    // The answer's envelope, sealed (guards/idempotency.ts): answers carry proxy passwords, tokens.
     .addColumn('answer', 'text')
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
     .execute();

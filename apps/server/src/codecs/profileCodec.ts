@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { ProfileListRecord, ProfileRecord } from '../repositories/profiles.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
-import type { SecretBox } from './secretBox.ts';
+import type { SecretBox } from '../crypto/secretBox.ts';
 import { readableProxyHost, withinFieldRules } from './storedFieldRules.ts';
 
 /**

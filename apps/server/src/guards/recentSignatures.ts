@@ -1,6 +1,6 @@
 /**
  * Signatures this process accepted lately, kept in memory: the replay guard's memory for calls
- * that change nothing (services/replayGuard.ts says why those need no shared store).
+ * that change nothing (guards/replayGuard.ts says why those need no shared store).
  *
  * Each signature is kept for the same `retainMs` from when it was first seen, so the map's
  * insertion order is the order of expiry and forgetting is a walk from its front. At most

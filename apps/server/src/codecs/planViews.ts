@@ -1,6 +1,6 @@
 import { planMonths, type Plan, type PaymentMethod } from '@facet/contracts';
 import type { PlanRow } from '../repositories/plans.ts';
-import { storageBytesOf } from './storageQuota.ts';
+import { storageBytesOf } from './storageBytes.ts';
 
 /** A plan as the console sees it. */
 export function planView(row: PlanRow): Plan {
