@@ -1,7 +1,7 @@
 import { Code, type SessionGrant } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
-import type { Account, AccountsRepository } from '../repositories/accounts.ts';
+import type { AccountsRepository } from '../repositories/accounts.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { AuthenticatedSession } from './authenticatedSession.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
