@@ -7,9 +7,11 @@ import { importLines } from './importLines.mjs';
  * names the rooms it may import from, and nothing else of its app. A room is a file or folder
  * below the app's `src` (`routes`, `main.ts`), or `features/*` for every folder there, each its
  * own room; a room with an `entry` is reached from outside only through that file (its public
- * face). The files in scripts/checks/rooms/ are the rules; docs/architecture.md explains them.
+ * face). `never` names rooms or packages a room may not import even where `may` would let it
+ * (services stand above db/ yet reach data only through repositories). The files in
+ * scripts/checks/rooms/ are the rules; docs/architecture.md explains them.
  *
- * @typedef {{ room: string, may: string[], entry?: string, why?: string }} Room
+ * @typedef {{ room: string, may: string[], entry?: string, never?: string[], why?: string }} Room
  * @typedef {{ app: string, rooms: Room[] }} AppRooms
  */
 
@@ -36,8 +38,15 @@ export function roomOf(rooms, relative) {
   return best;
 }
 
-function allowed(may, target) {
-  return may.some((m) => m === '*' || m === target.name || m === target.rule.room);
+function allowed(rule, target) {
+  if ((rule.never ?? []).some((n) => n === target.name || n === target.rule.room)) return false;
+  return rule.may.some((m) => m === '*' || m === target.name || m === target.rule.room);
+}
+
+/** The package a bare specifier names: `kysely/helpers` → `kysely`, `@scope/pkg/x` → `@scope/pkg`. */
+function packageOf(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 /** Every import between rooms that the rules do not allow, as `file:line: …` lines. */
@@ -54,14 +63,18 @@ export function checkRooms(root, appRooms) {
         continue;
       }
       for (const { spec, line } of importLines(fs.readFileSync(file, 'utf8'))) {
-        if (!spec.startsWith('.')) continue;
+        if (!spec.startsWith('.')) {
+          if ((own.rule.never ?? []).includes(packageOf(spec))) problems.push(`${where}:${line}: imports ${spec} (${own.name} never uses ${packageOf(spec)})`);
+          continue;
+        }
         const targetPath = path.resolve(path.dirname(file), spec);
         if (!targetPath.startsWith(src + path.sep)) continue;
         const targetRelative = path.relative(src, targetPath).split(path.sep).join('/');
         const target = roomOf(rooms, targetRelative);
         if (!target || target.name === own.name) continue;
-        if (!allowed(own.rule.may, target)) {
-          problems.push(`${where}:${line}: imports ${spec} from ${target.name}/ (${own.name} may use ${own.rule.may.join(', ') || 'no other room'})`);
+        if (!allowed(own.rule, target)) {
+          const never = (own.rule.never ?? []).includes(target.rule.room) ? `; never ${target.rule.room}` : '';
+          problems.push(`${where}:${line}: imports ${spec} from ${target.name}/ (${own.name} may use ${own.rule.may.join(', ') || 'no other room'}${never})`);
         } else if (target.rule.entry && targetRelative !== `${target.name}/${target.rule.entry}`) {
           problems.push(`${where}:${line}: imports ${spec}, inside ${target.name}/ (reach it through ${target.name}/${target.rule.entry})`);
         }
