@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserBatchOutcomes } from '../bridge.ts';
+import { browserBatchOutcomes } from '../bridge/batches.ts';
 import { fingerprintCheckOpenedSchema } from '../fingerprintCheck.ts';
 import { skippedCookieSchema } from '../profiles/cookieRule.ts';
 import { hasControlCharacters } from '../profiles/profileFieldRules.ts';
