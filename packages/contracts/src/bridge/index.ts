@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './requests.ts';
 export * from './errors.ts';
 export * from './clientBootstrap.ts';
 export * from './connection.ts';
