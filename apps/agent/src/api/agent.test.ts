@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { BridgeError } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { askBridge } from './bridgeTestClient.ts';
+import { askBridge } from '../../test/helpers/bridgeTestClient.ts';
 import { startAgent, type RunningAgent } from '../agent.ts';
 import { injectBootstrap } from './consoleServer.ts';
 import { platformBuildsCache } from '../config.ts';

@@ -1,29 +1,14 @@
 import {
   BridgeError,
-  arrangeWindowsParameterSchema,
-  base64ParameterSchema,
-  cancelBatchParameterSchema,
-  browserParameterSchema,
-  checkFingerprintParameterSchema,
-  startBrowserParameterSchema,
-  startBrowsersParameterSchema,
-  stopBrowsersParameterSchema,
-  isRunningParameterSchema,
-  listDirectoryParameterSchema,
-  openUrlParameterSchema,
-  saveConfigParameterSchema,
-  sessionParameterSchema,
-  setServerParameterSchema,
-  testProxyParameterSchema,
+  type ArrangeWindowsResult,
+  type BridgePush,
+  type BrowserBatch,
   type CleanCacheResult,
   type DirectoryListing,
   type FingerprintCheckOpened,
   type Kernel,
-  type ProxyTestResult,
-  type ArrangeWindowsResult,
-  type BridgePush,
-  type BrowserBatch,
   type LocalClientConfig,
+  type ProxyTestResult,
   type RunningBrowser,
 } from '@facet/contracts';
 import type { GeoFacts } from '../browser/proxy/geoIp.ts';
@@ -60,12 +45,6 @@ export interface BridgeDeps {
   quit: () => void;
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BridgeFailure(BridgeError.BAD_REQUEST);
-  return parsed.data;
-}
-
 const serverRefusalCodes: Record<ServerLinkRefusalReason, number> = {
   invalidUrl: BridgeError.SERVER_URL_INVALID,
   unreachable: BridgeError.SERVER_UNREACHABLE,
@@ -76,7 +55,10 @@ const serverRefusalCodes: Record<ServerLinkRefusalReason, number> = {
 /** Progress of a cache clean at most this often: enough for a counter, not a flood. */
 const PROGRESS_INTERVAL_MS = 200;
 
-/** What the console may ask the agent for. Thin: each forwards to a real part of the agent. */
+/**
+ * What the console may ask the agent for. Thin: each forwards to a real part of the agent. Each
+ * gets its parameter already parsed by the bridge request table (BridgeServer does it).
+ */
 export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
   // One clean at a time: a second click (or a second console) gets the running one's answer.
   let cleaning: Promise<CleanCacheResult> | null = null;
@@ -106,14 +88,14 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       return true;
     },
     openUrl: async (parameter) => {
-      const { url } = parse(openUrlParameterSchema, parameter);
+      const { url } = parameter;
       if (!/^https?:\/\//i.test(url)) throw new BridgeFailure(BridgeError.NOT_ALLOWED);
       if (!deps.window) throw new BridgeFailure(BridgeError.FAILED);
       deps.window.openTab(url);
       return true;
     },
     setServer: async (parameter) => {
-      const { url } = parse(setServerParameterSchema, parameter);
+      const { url } = parameter;
       // Browsers opened through the current server save their cookies there at stop.
       if (deps.running.list().length > 0) throw new BridgeFailure(BridgeError.PROFILES_RUNNING);
       try {
@@ -123,12 +105,12 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         throw error;
       }
     },
-    base64Encode: async (parameter) => Buffer.from(parse(base64ParameterSchema, parameter).text, 'utf8').toString('base64'),
-    isBrowserRunning: async (parameter) => deps.running.isRunning(parse(isRunningParameterSchema, parameter).profileId),
+    base64Encode: async (parameter) => Buffer.from(parameter.text, 'utf8').toString('base64'),
+    isBrowserRunning: async (parameter) => deps.running.isRunning(parameter.profileId),
     configInfo: async (): Promise<LocalClientConfig> => deps.settings.configInfo(),
     saveConfig: async (parameter): Promise<LocalClientConfig> => {
       try {
-        return await deps.settings.save(parse(saveConfigParameterSchema, parameter));
+        return await deps.settings.save(parameter);
       } catch (error) {
         if (error instanceof SettingsRefusal) throw new BridgeFailure(error.code);
         throw error;
@@ -136,7 +118,7 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     },
     kernels: async (): Promise<Kernel[]> => deps.kernels.list(),
     listDirectory: async (parameter): Promise<DirectoryListing> => {
-      const { path, showHidden } = parse(listDirectoryParameterSchema, parameter ?? {});
+      const { path, showHidden } = parameter ?? {};
       try {
         return await listDirectory(path, showHidden);
       } catch (error) {
@@ -158,11 +140,11 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       return true;
     },
     session: async (parameter) => {
-      await deps.adoptSession(parse(sessionParameterSchema, parameter).auth);
+      await deps.adoptSession(parameter.auth);
       return true;
     },
     startBrowser: async (parameter) => {
-      const { profileId, headless } = parse(startBrowserParameterSchema, parameter);
+      const { profileId, headless } = parameter;
       try {
         return runningBrowserOf(await deps.running.start(profileId, { headless }));
       } catch (error) {
@@ -172,7 +154,7 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       }
     },
     checkFingerprint: async (parameter): Promise<FingerprintCheckOpened> => {
-      const { profileId, lang } = parse(checkFingerprintParameterSchema, parameter);
+      const { profileId, lang } = parameter;
       try {
         return await deps.checkFingerprint(profileId, lang ?? 'en-US');
       } catch (error) {
@@ -182,22 +164,22 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         throw new BridgeFailure(BridgeError.FAILED, `startError.${pushed.reason}`);
       }
     },
-    stopBrowser: async (parameter) => deps.running.stop(parse(browserParameterSchema, parameter).profileId),
+    stopBrowser: async (parameter) => deps.running.stop(parameter.profileId),
     // Answered at once with the batch's first state; its progress and end come as `batch` pushes.
     startBrowsers: async (parameter): Promise<BrowserBatch> => {
-      const { profileIds, headless } = parse(startBrowsersParameterSchema, parameter);
+      const { profileIds, headless } = parameter;
       return deps.batches.begin('start', profileIds, { headless });
     },
-    stopBrowsers: async (parameter): Promise<BrowserBatch> => deps.batches.begin('stop', parse(stopBrowsersParameterSchema, parameter).profileIds),
+    stopBrowsers: async (parameter): Promise<BrowserBatch> => deps.batches.begin('stop', parameter.profileIds),
     browserBatches: async (): Promise<BrowserBatch[]> => deps.batches.list(),
     cancelBatch: async (parameter): Promise<BrowserBatch> => {
-      const cancelled = deps.batches.cancel(parse(cancelBatchParameterSchema, parameter).batchId);
+      const cancelled = deps.batches.cancel(parameter.batchId);
       if (!cancelled) throw new BridgeFailure(BridgeError.NOT_FOUND, 'browserBatch.notRunning');
       return cancelled;
     },
-    arrangeWindows: async (parameter): Promise<ArrangeWindowsResult> => arrangeWindows(deps.running, parse(arrangeWindowsParameterSchema, parameter ?? {})),
+    arrangeWindows: async (parameter): Promise<ArrangeWindowsResult> => arrangeWindows(deps.running, parameter ?? {}),
     testProxy: async (parameter): Promise<ProxyTestResult> => {
-      const { proxy } = parse(testProxyParameterSchema, parameter);
+      const { proxy } = parameter;
       if (proxy.type === 'none' || proxy.direct) throw new BridgeFailure(BridgeError.BAD_REQUEST);
       try {
         const result = await testProxy(proxy, deps.ipCheckUrl);

@@ -4,10 +4,13 @@ import {
   BridgeError,
   bridgeErrorMessageKey,
   bridgeRequestSchema,
+  bridgeRequests,
   resolveLanguage,
+  type BridgeParsedParameter,
   type BridgePush,
   type BridgeReply,
   type BridgeRequestType,
+  type BridgeResultSent,
 } from '@facet/contracts';
 import { translate } from '@facet/i18n';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -25,8 +28,11 @@ export class BridgeFailure extends Error {
   }
 }
 
-export type BridgeHandler = (parameter: unknown) => Promise<unknown>;
-export type BridgeHandlers = Record<Exclude<BridgeRequestType, 'hello'>, BridgeHandler>;
+/** The requests a handler answers: `hello` is the connection's own (BridgeServer below). */
+export type HandledRequestType = Exclude<BridgeRequestType, 'hello'>;
+/** A handler gets its parameter parsed by the table (packages/contracts bridge/requests.ts) and answers its result. */
+export type BridgeHandler<K extends HandledRequestType> = (parameter: BridgeParsedParameter<K>) => Promise<BridgeResultSent<K>>;
+export type BridgeHandlers = { [K in HandledRequestType]: BridgeHandler<K> };
 
 const HELLO_TIMEOUT_MS = 5000;
 
@@ -106,7 +112,7 @@ export class BridgeServer {
         return ws.close(4401, 'hello first');
       }
       try {
-        const value = await this.handlers[request.type](request.parameter);
+        const value = await this.answer(request.type, request.parameter);
         this.reply(ws, request, BridgeError.OK, language.tag, value);
       } catch (error) {
         const failure = error instanceof BridgeFailure ? error : new BridgeFailure(BridgeError.FAILED);
@@ -125,6 +131,26 @@ export class BridgeServer {
       ...(value === undefined ? {} : { value }),
     };
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
+  }
+
+  /**
+   * Both ends of the table: the parameter is parsed before the handler runs (a bad one is
+   * BAD_REQUEST and nothing is done), and the answer is checked before it leaves. The answer is
+   * sent as the handler gave it, so the wire stays what the handler made.
+   */
+  private async answer<K extends HandledRequestType>(type: K, raw: unknown): Promise<BridgeResultSent<K>> {
+    const parameter = bridgeRequests[type].parameter.safeParse(raw);
+    if (!parameter.success) throw new BridgeFailure(BridgeError.BAD_REQUEST);
+    const handler: BridgeHandler<K> = this.handlers[type];
+    const value = await handler(parameter.data as BridgeParsedParameter<K>);
+    const checked = bridgeRequests[type].result.safeParse(value);
+    if (!checked.success) {
+      // A broken promise of ours, not the console's fault: said where, never with the values.
+      const where = checked.error.issues.map((issue) => issue.path.join('.') || '(value)').join(', ');
+      console.error(`Facet agent: the bridge's ${type} answer does not fit its contract at ${where}`);
+      throw new BridgeFailure(BridgeError.FAILED);
+    }
+    return value;
   }
 
 }

@@ -6,7 +6,7 @@ import { locales, lookup } from '@facet/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { startAgent, type RunningAgent } from '../agent.ts';
-import { askBridge, openAdmittedBridge } from './bridgeTestClient.ts';
+import { askBridge, openAdmittedBridge } from '../../test/helpers/bridgeTestClient.ts';
 import { platformBuildsCache } from '../config.ts';
 
 let agent: RunningAgent;

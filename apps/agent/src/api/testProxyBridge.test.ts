@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RequestError, Server } from 'proxy-chain';
+import { bridgeRequests } from '@facet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyGeoIp } from '../browser/proxy/geoIp.ts';
 import { bridgeHandlers, type BridgeDeps } from './bridgeHandlers.ts';
-import { BridgeFailure } from './bridgeServer.ts';
+import { BridgeFailure, type BridgeHandlers } from './bridgeServer.ts';
 
 /**
  * "Test proxy" in the profile form, as the bridge answers it: through a real authenticated
@@ -17,7 +18,9 @@ import { BridgeFailure } from './bridgeServer.ts';
 let proxy: Server;
 let ipCheck: http.Server;
 let geoDir: string;
-let testProxy: (parameter: unknown) => Promise<unknown>;
+let handler: BridgeHandlers['testProxy'];
+/** As the bridge hands it on: the parameter parsed by the request table first. */
+const testProxy = (parameter: unknown) => handler(bridgeRequests.testProxy.parameter.parse(parameter));
 
 beforeAll(async () => {
   proxy = new Server({
@@ -35,7 +38,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => ipCheck.listen(0, '127.0.0.1', resolve));
   geoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-geo-'));
   const deps = { ipCheckUrl: `http://127.0.0.1:${(ipCheck.address() as AddressInfo).port}/ip`, geo: lazyGeoIp(geoDir, () => {}) } as Partial<BridgeDeps>;
-  testProxy = bridgeHandlers(deps as BridgeDeps).testProxy!;
+  handler = bridgeHandlers(deps as BridgeDeps).testProxy;
 });
 
 afterAll(async () => {

@@ -3,8 +3,11 @@ import WebSocket from 'ws';
 export interface BridgeAnswer {
   id: number;
   error: number;
-  value?: unknown;
+  type: string;
   msg: string;
+  /** The request's parameter, echoed. */
+  parameter?: unknown;
+  value?: unknown;
 }
 
 /** Tests: one request over the bridge socket and its reply (matched by id; pushes are skipped). */
