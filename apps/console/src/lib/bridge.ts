@@ -2,8 +2,11 @@ import {
   BridgeError,
   bridgePushSchema,
   bridgeReplySchema,
+  bridgeRequests,
+  type BridgeParameter,
   type BridgePush,
   type BridgeRequestType,
+  type BridgeResult,
   type ClientBootstrap,
 } from '@facet/contracts';
 
@@ -17,6 +20,9 @@ export class BridgeCallError extends Error {
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** The parameter of `K` as the request table has it; left out where `K` takes none. */
+type ParameterOf<K extends BridgeRequestType> = undefined extends BridgeParameter<K> ? [parameter?: BridgeParameter<K>] : [parameter: BridgeParameter<K>];
 
 /**
  * The console's end of the agent bridge: a WebSocket to 127.0.0.1 that starts with `hello`
@@ -65,7 +71,11 @@ export class BridgeClient {
     return this.ready;
   }
 
-  async request(type: BridgeRequestType, parameter?: unknown): Promise<unknown> {
+  /**
+   * One request of the bridge request table (packages/contracts bridge/requests.ts): typed by it,
+   * and its answer parsed by it on arrival (an answer outside it rejects with the parse error).
+   */
+  async request<K extends BridgeRequestType>(type: K, ...[parameter]: ParameterOf<K>): Promise<BridgeResult<K>> {
     await this.connect();
     return this.send(type, parameter);
   }
@@ -79,10 +89,15 @@ export class BridgeClient {
     this.socket?.close();
   }
 
-  private send(type: BridgeRequestType, parameter?: unknown): Promise<unknown> {
+  private send<K extends BridgeRequestType>(type: K, parameter: BridgeParameter<K> | undefined): Promise<BridgeResult<K>> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const answered = (value: unknown) => {
+        const result = bridgeRequests[type].result.safeParse(value);
+        if (result.success) resolve(result.data as BridgeResult<K>);
+        else reject(result.error);
+      };
+      this.pending.set(id, { resolve: answered, reject });
       this.socket?.send(JSON.stringify({ id, type, parameter }));
     });
   }
