@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserBatch, BrowserBatchResult } from '@facet/contracts';
 import { ConcurrencyLimit, NotStarted } from './concurrencyLimit.ts';
 import type { RunningProfiles } from './runningProfiles.ts';
-import { startFailureReason } from './startFailure.ts';
+import { startFailureReason } from '../startFailure.ts';
 
 /**
  * How many browsers a batch starts (or closes) at once, over all batches together. Each start

@@ -16,7 +16,7 @@ import { prepareProfileState } from './profileStateStart.ts';
 import type { StateSaves } from './stateSaves.ts';
 import { profileForStart } from './profileForStart.ts';
 import { ensureDiskSpace } from './startChecks.ts';
-import { NoAccountError, StartFailure } from './startFailure.ts';
+import { NoAccountError, StartFailure } from '../startFailure.ts';
 import type { LaunchedProfile, StartOptions } from './runningProfiles.ts';
 import type { CheckedBrowser } from '../check/checkServer.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile, type SkippedCookie } from '@facet/contracts';
-import { StartFailure } from '../../core/startFailure.ts';
+import { StartFailure } from '../../startFailure.ts';
 import { attachIdentity, type AttachedIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from '../cdp/cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from '../cdp/cdpEndpoint.ts';
