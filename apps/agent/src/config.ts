@@ -35,7 +35,7 @@ export interface AgentConfig {
   platformBuildsDir: string;
 }
 
-export const DEFAULT_AGENT_PORT = 8481;
+const DEFAULT_AGENT_PORT = 8481;
 
 function port16(value: string, name: string): number {
   const port = Number(value);

@@ -3,7 +3,7 @@ import type { RunningProfiles } from './runningProfiles.ts';
 import { StartFailure } from '../startFailure.ts';
 import type { CheckServer } from '../check/checkServer.ts';
 
-export interface OpenCheckDeps {
+interface OpenCheckDeps {
   running: RunningProfiles;
   checks: CheckServer;
 }

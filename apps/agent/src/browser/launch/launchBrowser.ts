@@ -23,7 +23,7 @@ import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChr
 import { browserWindows, type BrowserWindows } from './windowBounds.ts';
 import { watchOpenTabs } from './openTabs.ts';
 
-export interface LaunchSettings {
+interface LaunchSettings {
   chromium: string;
   /**
    * Where copies of `chromium` that report another platform are kept (platformBuild.ts), and the
@@ -58,7 +58,7 @@ export interface LaunchSettings {
 }
 
 /** The steps of a start its trace names (the exit check may end before or after the spawn). */
-export type LaunchStep = 'hop' | 'exitChecked' | 'spawned' | 'devtoolsUp' | 'autoAttach' | 'browserCommands' | 'cookies' | 'targetCreated' | 'identityApplied' | 'navigating' | 'endpoint';
+type LaunchStep = 'hop' | 'exitChecked' | 'spawned' | 'devtoolsUp' | 'autoAttach' | 'browserCommands' | 'cookies' | 'targetCreated' | 'identityApplied' | 'navigating' | 'endpoint';
 
 export interface LaunchedBrowser {
   /** The agent's DevTools WebSocket for this browser, with the start's secret (cdpEndpoint.ts). */

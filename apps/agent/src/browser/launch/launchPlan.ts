@@ -21,9 +21,9 @@ import { webglImageDriverEnv, type WebglImageDriver } from '../machine/webglImag
 export type Channel = 'commandLine' | 'environment' | 'file' | 'build' | 'driver' | 'cdp' | 'pageScript' | 'machine';
 
 /** Where a site reads a field: windows (pages, frames, popups) and the kinds of worker. */
-export type Scope = 'windows' | 'workers' | 'all';
+type Scope = 'windows' | 'workers' | 'all';
 
-export interface ChannelUse {
+interface ChannelUse {
   field: string;
   channel: Channel;
   scope: Scope;
