@@ -25,17 +25,6 @@ const rules = [
 ];
 const apps = ['server', 'console', 'agent'];
 
-/**
- * Rooms inside one folder, and the rooms each may not import from. The agent's browser/: launch
- * (a plan computed once, then named steps) may use cdp, proxy and machine, never the reverse;
- * cdp (connection, mux, mask) uses neither proxy nor machine.
- */
-const roomRules = [
-  { folder: 'apps/agent/src/browser', room: 'cdp', never: ['launch', 'proxy', 'machine'], what: 'launch may use cdp, never the reverse; cdp uses neither proxy nor machine' },
-  { folder: 'apps/agent/src/browser', room: 'proxy', never: ['launch'], what: 'launch may use proxy, never the reverse' },
-  { folder: 'apps/agent/src/browser', room: 'machine', never: ['launch'], what: 'launch may use machine, never the reverse' },
-];
-
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -78,16 +67,6 @@ export function checkDependencyRules(root, { rooms = appRooms } = {}) {
             if (targetApp && targetApp !== own) problems.push(`${path.relative(root, file)}: reaches into apps/${targetApp} by path`);
           }
         }
-      }
-    }
-  }
-  for (const rule of roomRules) {
-    const folder = path.join(root, rule.folder);
-    for (const file of sourceFiles(path.join(folder, rule.room))) {
-      for (const { spec, line } of importLines(fs.readFileSync(file, 'utf8'))) {
-        if (!spec.startsWith('.')) continue;
-        const room = path.relative(folder, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
-        if (rule.never.includes(room)) problems.push(`${path.relative(root, file)}:${line}: imports ${spec} from ${rule.folder.split('/').at(-1)}/${room}/ (${rule.what})`);
       }
     }
   }

@@ -12,7 +12,7 @@ import { discoverChromium } from './browser/machine/discoverChromium.ts';
 import { lazyGeoIp } from './browser/proxy/geoIp.ts';
 import { machineFonts } from './browser/machine/machineFonts.ts';
 import { CheckServer } from './check/checkServer.ts';
-import { openFingerprintCheck } from './check/openCheck.ts';
+import { openFingerprintCheck } from './core/openCheck.ts';
 import { kernelCatalog } from './browser/machine/kernels.ts';
 import type { AgentConfig } from './config.ts';
 import { BrowserBatches } from './core/browserBatches.ts';

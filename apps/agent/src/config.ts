@@ -1,4 +1,3 @@
-import { normalizeServerUrl } from './core/serverLink.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,7 +35,7 @@ export interface AgentConfig {
   platformBuildsDir: string;
 }
 
-export const DEFAULT_AGENT_PORT = 8481;
+const DEFAULT_AGENT_PORT = 8481;
 
 function port16(value: string, name: string): number {
   const port = Number(value);
@@ -44,12 +43,28 @@ function port16(value: string, name: string): number {
   return port;
 }
 
-function serverUrlFrom(value: string): string {
+/**
+ * The address as the person typed it, made into the base URL calls go to: a missing scheme is
+ * http (a team's server on the LAN: "192.168.1.5:8480"); only http and https; no credentials,
+ * query or fragment (nothing of them would reach the API); no trailing slash. Null: no such address.
+ */
+export function serverBaseUrl(input: string): string | null {
+  const trimmed = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+  let url: URL;
   try {
-    return normalizeServerUrl(value);
+    url = new URL(withScheme);
   } catch {
-    throw new Error(`FACET_SERVER_URL must be an http or https address, got "${value}"`);
+    return null;
   }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash) return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function serverUrlFrom(value: string): string {
+  const url = serverBaseUrl(value);
+  if (url === null) throw new Error(`FACET_SERVER_URL must be an http or https address, got "${value}"`);
+  return url;
 }
 
 /** The user's cache of platform builds, which every agent (and test) of this user shares. */

@@ -35,7 +35,7 @@ export function injectBootstrap(html: string, bootstrap: ClientBootstrap, nonce:
 }
 
 /** The console without a bootstrap: it says to open Facet from its menu entry. */
-export function injectLocked(html: string, nonce: string): string {
+function injectLocked(html: string, nonce: string): string {
   const tag = `<script nonce="${nonce}">window.${CLIENT_LOCKED_GLOBAL}=true;</script>`;
   return html.includes('<script') ? html.replace('<script', `${tag}<script`) : html.replace('</head>', `${tag}</head>`);
 }
@@ -45,11 +45,11 @@ export function injectLocked(html: string, nonce: string): string {
  * this answer's nonce; no eval, no plugins, no <base>, no framing. Connections are left open:
  * the client talks to whichever server the person named, and to the agent's bridge.
  */
-export function clientPagePolicy(nonce: string): string {
+function clientPagePolicy(nonce: string): string {
   return [`script-src 'self' 'nonce-${nonce}'`, "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ');
 }
 
-export interface ConsoleServerOptions {
+interface ConsoleServerOptions {
   consoleDir: string;
   access: ConsoleAccess;
   /** Null until the person names a server (first start): config.json then says so. */

@@ -237,7 +237,7 @@ th{background:#fafafa}.good{color:#237804}.bad{color:#a8071a}.note{color:#666}.s
 /** Texts the page shows: its own, the proxy failure reasons, the WebRTC modes' and the surfaces' names. */
 const TEXT_PREFIXES = ['fingerprintCheck', 'startError', 'profiles.mode', 'profiles.fp', 'consistency.code'];
 
-export function pageTexts(tag: string): Record<string, string> {
+function pageTexts(tag: string): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const prefix of TEXT_PREFIXES) {
     let tree: LocaleTree | string | undefined = locales[FALLBACK_TAG];

@@ -17,7 +17,7 @@ import { classifyWebrtc } from './webrtcLeaks.ts';
 const CHECK_TTL_MS = 15 * 60 * 1000;
 const MAX_BODY = 512 * 1024;
 
-export interface CheckServerDeps {
+interface CheckServerDeps {
   ipCheckUrl: string;
   geo: (ip: string) => Promise<GeoFacts | null>;
   log: (line: string) => void;
@@ -35,7 +35,7 @@ interface Session {
 }
 
 /** What the profile's pages must read, from the launch's identity and the profile's GPU. */
-export function expectedOf(browser: CheckedBrowser, machineTimeZone: string): ExpectedIdentity {
+function expectedOf(browser: CheckedBrowser, machineTimeZone: string): ExpectedIdentity {
   const { identity, profile } = browser;
   const gl = profile.fingerprint.webglMetadata;
   return {
@@ -53,7 +53,7 @@ export function expectedOf(browser: CheckedBrowser, machineTimeZone: string): Ex
 }
 
 /** Where the profile's names are resolved: what the launch set up, not a measurement. */
-export function dnsPathOf(profile: Profile): CheckReport['dns'] {
+function dnsPathOf(profile: Profile): CheckReport['dns'] {
   if (upstreamUrl(profile.proxy)) return { path: 'proxy', servers: [], leak: false };
   if (profile.fingerprint.dns.length > 0) return { path: 'profileServers', servers: [...profile.fingerprint.dns], leak: false };
   return { path: 'machine', servers: [], leak: true };

@@ -18,7 +18,7 @@ export interface ExpectedIdentity {
   userAgentData: { platform: string; mobile: boolean; major: string } | null;
 }
 
-export interface Seen {
+interface Seen {
   window: CheckScope;
   worker: CheckScope | null;
 }

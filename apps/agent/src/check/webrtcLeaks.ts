@@ -25,7 +25,7 @@ function isSilent(address: string): boolean {
   return (net.isIPv4(ip) && (ip.startsWith('127.') || ip === '0.0.0.0')) || ip === '::1' || ip === '::';
 }
 
-export interface WebrtcFacts {
+interface WebrtcFacts {
   /** The profile's WebRTC setting. */
   setting: string;
   /** The profile has a proxy: an address outside it is this machine's own. */

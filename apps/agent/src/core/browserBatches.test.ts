@@ -1,8 +1,8 @@
 import type { BrowserBatch } from '@facet/contracts';
 import { describe, expect, it } from 'vitest';
 import { BrowserBatches } from './browserBatches.ts';
-import { startFailureReason } from './startFailure.ts';
-import { StartFailure } from './startFailure.ts';
+import { startFailureReason } from '../startFailure.ts';
+import { StartFailure } from '../startFailure.ts';
 
 /**
  * Starts and stops the test ends by hand; which ones run at the same time. `alreadyRunning`

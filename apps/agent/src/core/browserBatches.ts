@@ -2,21 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserBatch, BrowserBatchResult } from '@facet/contracts';
 import { ConcurrencyLimit, NotStarted } from './concurrencyLimit.ts';
 import type { RunningProfiles } from './runningProfiles.ts';
-import { startFailureReason } from './startFailure.ts';
+import { startFailureReason } from '../startFailure.ts';
 
 /**
  * How many browsers a batch starts (or closes) at once, over all batches together. Each start
  * spawns a Chromium, checks the proxy and asks the server; three at a time keeps a laptop
  * usable and the server unhurried while twenty open. Closing saves cookies to the server.
  */
-export const BATCH_CONCURRENCY = { start: 3, stop: 3 } as const;
+const BATCH_CONCURRENCY = { start: 3, stop: 3 } as const;
 
 /** Progress at most this often: enough for a counter, not a flood for a batch of a thousand. */
 const PUSH_INTERVAL_MS = 200;
 
-export type BatchAction = BrowserBatch['action'];
+type BatchAction = BrowserBatch['action'];
 
-export interface BatchDeps {
+interface BatchDeps {
   running: Pick<RunningProfiles, 'start' | 'stop' | 'status'>;
   /** Every change of a batch (throttled), and its end (at once). */
   push: (batch: BrowserBatch) => void;

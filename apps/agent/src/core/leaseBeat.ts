@@ -6,7 +6,7 @@ import { Code, limits, type LeaseBeat, type LeaseEndReason, type ProfileLease } 
  * ended plan closes the browser within seconds; one call carries every running profile, so the
  * cost is one small request per machine, not one per browser.
  */
-export const LEASE_BEAT_MS = 5_000;
+const LEASE_BEAT_MS = 5_000;
 
 /** Why a running browser must close: the server's reasons, or this machine's sign-in gone for good. */
 export type AccessEndReason = LeaseEndReason | 'signedOut';

@@ -20,13 +20,13 @@ export class SettingsRefusal extends Error {
 }
 
 /** What the service needs of the local automation API (api/localApi/server.ts), so core stays apart from it. */
-export interface AutomationServer {
+interface AutomationServer {
   host: string;
   port: number;
   close(): Promise<void>;
 }
 
-export interface LocalSettingsDeps {
+interface LocalSettingsDeps {
   dataDir: string;
   /** FACET_LOCAL_API_PORT: at start it overrides the saved port and turns the API on. */
   portOverride: number | null;

@@ -4,14 +4,14 @@ import { alignToKernel } from './startChecks.ts';
 import type { StartOptions } from './runningProfiles.ts';
 
 /** The first tab's page, the tabs after it, and whether the fingerprint check opens once it runs. */
-export interface StartPages {
+interface StartPages {
   first: string;
   more: string[];
   check: boolean;
 }
 
 /** One start of a profile, decided before anything is spawned. */
-export interface ProfileStart {
+interface ProfileStart {
   /** The profile as this start runs it. */
   profile: Profile;
   kernel: Kernel;

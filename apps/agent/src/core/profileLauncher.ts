@@ -16,7 +16,7 @@ import { prepareProfileState } from './profileStateStart.ts';
 import type { StateSaves } from './stateSaves.ts';
 import { profileForStart } from './profileForStart.ts';
 import { ensureDiskSpace } from './startChecks.ts';
-import { NoAccountError, StartFailure } from './startFailure.ts';
+import { NoAccountError, StartFailure } from '../startFailure.ts';
 import type { LaunchedProfile, StartOptions } from './runningProfiles.ts';
 import type { CheckedBrowser } from '../check/checkServer.ts';
 
@@ -28,7 +28,7 @@ export const loopbackOnlyArgs = [
   '--proxy-bypass-list=<-loopback>',
 ];
 
-export interface LauncherSettings {
+interface LauncherSettings {
   /** The installed kernels, the default first (browser/machine/kernels.ts). */
   kernels: () => Promise<Kernel[]>;
   /** Read at every start: a new profile directory applies to the profiles started after it. */
@@ -58,7 +58,7 @@ export interface LauncherSettings {
 }
 
 /** What a start leaves for the caller: the browser and the profile as it runs. */
-export type LaunchedStart = LaunchedProfile & { profile: Profile };
+type LaunchedStart = LaunchedProfile & { profile: Profile };
 
 /**
  * One profile start, from the ask to the running browser: checks the disk, fetches the

@@ -6,7 +6,7 @@ import type { AccessEndReason, LeaseHold, LeaseWatch } from './leaseBeat.ts';
 import type { StateSaves } from './stateSaves.ts';
 
 /** While a browser runs, its state is saved this often, so a crash or a power cut loses little. */
-export const LIVE_SAVE_MS = 5 * 60_000;
+const LIVE_SAVE_MS = 5 * 60_000;
 
 /** What the agent tells the console about a profile's state (bridge pushes). */
 export interface StateEvents {

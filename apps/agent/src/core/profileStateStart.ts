@@ -4,7 +4,7 @@ import { partsOf } from '../sync/syncParts.ts';
 import { SyncRefusal } from '../sync/syncRefusal.ts';
 import type { SyncProgress, SyncTransport } from '../sync/syncTransport.ts';
 import type { StateEvents } from './profileStateRun.ts';
-import { StartFailure } from './startFailure.ts';
+import { StartFailure } from '../startFailure.ts';
 
 /**
  * The state half of a start, before Chromium is spawned: the profile's folder brought to the

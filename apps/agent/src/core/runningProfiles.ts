@@ -4,7 +4,7 @@ import type { LaunchedBrowser } from '../browser/launch/launchBrowser.ts';
 /** A launched browser with the profile as it was launched (the fingerprint check reads its proxy and settings). */
 export type LaunchedProfile = LaunchedBrowser & { profile?: Profile };
 
-export type BrowserState = 'launching' | 'running';
+type BrowserState = 'launching' | 'running';
 
 /** What the console, the bridge and the local API see of a profile's browser. */
 export interface BrowserStatus {
@@ -48,7 +48,7 @@ export interface StartOptions {
 }
 
 /** What starts a profile's browser (core/profileLauncher.ts; tests give their own). */
-export interface Launcher {
+interface Launcher {
   launch(profileId: string, options: StartOptions): Promise<LaunchedProfile>;
 }
 

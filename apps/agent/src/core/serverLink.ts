@@ -1,6 +1,7 @@
 import { publicConfigSchema, type PublicConfig } from '@facet/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverBaseUrl } from '../config.ts';
 
 /** Why a server address was refused; nothing is saved and the client keeps what it had. */
 export type ServerLinkRefusalReason = 'invalidUrl' | 'unreachable' | 'notFacet' | 'fixed';
@@ -14,24 +15,11 @@ export class ServerLinkRefusal extends Error {
 /** The file in the agent's data folder that keeps the server the person chose. */
 export const SERVER_FILE = 'server.json';
 
-/**
- * The address as the person typed it, made into the base URL calls go to: a missing scheme is
- * http (a team's server on the LAN: "192.168.1.5:8480"); only http and https; no credentials,
- * query or fragment (nothing of them would reach the API); no trailing slash.
- */
+/** The address as the person typed it, made into the base URL calls go to (config.ts's serverBaseUrl); refused when it is none. */
 export function normalizeServerUrl(input: string): string {
-  const trimmed = input.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new ServerLinkRefusal('invalidUrl');
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash) {
-    throw new ServerLinkRefusal('invalidUrl');
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const url = serverBaseUrl(input);
+  if (url === null) throw new ServerLinkRefusal('invalidUrl');
+  return url;
 }
 
 /** Asks the address for a Facet server's config.json; what answers otherwise is not ours. */

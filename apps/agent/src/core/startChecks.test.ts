@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
 import { profileSchema } from '@facet/contracts';
 import { alignToKernel, ensureDiskSpace } from './startChecks.ts';
-import { StartFailure, startFailureReason } from './startFailure.ts';
+import { StartFailure, startFailureReason } from '../startFailure.ts';
 
 const profileBase = {
   id: 'p1', serial: 1, groupName: '', createdAt: 0, lastUsedAt: null, owner: { id: 'u1', name: 'owner' }, members: [], sharer: null, permission: null,

@@ -2,7 +2,7 @@ import type { Kernel, Profile } from '@facet/contracts';
 import { rewriteBrowserMajor } from '@facet/fingerprint';
 import { kernelFor } from '../browser/machine/kernels.ts';
 import { BYTES_PER_GB, freeBytes } from '../storage/diskSpace.ts';
-import { StartFailure } from './startFailure.ts';
+import { StartFailure } from '../startFailure.ts';
 
 /**
  * The local settings' disk minimum (spec §3 diskMinLimit): a profile does not start while the

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
  * Whether an error is the request's fault: a path that does not decode (`%FF`) or a URL that
  * does not parse. Told by the error's type and Node's code, never by its text.
  */
-export function isMalformedRequest(error: unknown): boolean {
+function isMalformedRequest(error: unknown): boolean {
   return error instanceof URIError || (error as { code?: unknown } | null)?.code === 'ERR_INVALID_URL';
 }
 
@@ -29,7 +29,7 @@ type Log = (line: string) => void;
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 /** Answers a failed request: 400 for a malformed one, 500 for our own fault; a half-sent answer is cut. */
-export function answerFailure(response: ServerResponse, error: unknown): void {
+function answerFailure(response: ServerResponse, error: unknown): void {
   if (response.headersSent) {
     response.destroy();
     return;

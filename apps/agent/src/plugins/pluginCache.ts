@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inspectZip, isRefusal, type PackageFile } from '@facet/plugin-package';
 import type { ProfilePlugin } from '@facet/contracts';
-import { StartFailure } from '../core/startFailure.ts';
+import { StartFailure } from '../startFailure.ts';
 
 /** A plugin the agent will not load: its bytes are not the version the server pinned, or not a safe package. */
 export class PluginRefusedError extends StartFailure {

@@ -10,8 +10,8 @@ import { diskUse } from './diskUse.ts';
  * compiled scripts and GPU shaders. Cookies, Local Storage, IndexedDB, history, extensions and
  * Service Worker (whose CacheStorage is a site's own offline data, not a cache) are never named.
  */
-export const browserProfileCacheDirs = ['Cache', 'Code Cache', 'GPUCache', 'DawnCache', 'DawnGraphiteCache', 'DawnWebGPUCache'] as const;
-export const userDataCacheDirs = ['GrShaderCache', 'ShaderCache', 'GraphiteDawnCache', 'GPUPersistentCache'] as const;
+const browserProfileCacheDirs = ['Cache', 'Code Cache', 'GPUCache', 'DawnCache', 'DawnGraphiteCache', 'DawnWebGPUCache'] as const;
+const userDataCacheDirs = ['GrShaderCache', 'ShaderCache', 'GraphiteDawnCache', 'GPUPersistentCache'] as const;
 
 /** Chromium's own profiles inside one user-data-dir: Default, Profile 1, … */
 const BROWSER_PROFILE = /^(Default|Profile \d+|Guest Profile|System Profile)$/;
@@ -22,7 +22,7 @@ export async function browserProfileDirs(userDataDir: string): Promise<string[]>
   return entries.filter((entry) => entry.isDirectory() && BROWSER_PROFILE.test(entry.name)).map((entry) => path.join(userDataDir, entry.name));
 }
 
-export interface CleanCacheOptions {
+interface CleanCacheOptions {
   profilesDir: string;
   /** Profiles whose browser this agent runs: their folders are in use and left alone. */
   isRunning: (profileId: string) => boolean;

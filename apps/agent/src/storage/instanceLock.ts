@@ -4,12 +4,12 @@ import path from 'node:path';
 const LOCK_FILE = 'agent.lock';
 
 /** The agent already running on this data folder, and where its console is. */
-export interface RunningInstance {
+interface RunningInstance {
   pid: number;
   url: string | null;
 }
 
-export interface InstanceLock {
+interface InstanceLock {
   /** Written once the console listens, so a second start can open a window on it. */
   setUrl(url: string): void;
   release(): void;

@@ -7,7 +7,7 @@ import { browserProfileDirs, clearCaches, removeEntry } from './cacheCleaner.ts'
  * (`image_file`) is what the cache cleaner removes; the rest is the profile's own data, removed
  * only when a script asks for that kind by name.
  */
-export const profileDataEntries: Record<Exclude<CacheType, 'image_file'>, readonly string[]> = {
+const profileDataEntries: Record<Exclude<CacheType, 'image_file'>, readonly string[]> = {
   local_storage: ['Local Storage', 'Session Storage'],
   indexeddb: ['IndexedDB'],
   extension_cache: ['Local Extension Settings', 'Sync Extension Settings', 'Managed Extension Settings', 'Extension State', 'Extension Rules', 'Extension Scripts'],

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { syncLimits, type SyncManifest, type SyncPart, type SyncVersion } from '@facet/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyState } from './applyState.ts';
-import { FIXTURE_MTIME_MS, sha256Of, TempFolders, treeDigest, writeChromiumProfile, writeFixtureFile } from './chromiumTestFolder.ts';
-import { MemorySyncTransport } from './memorySyncTransport.ts';
+import { FIXTURE_MTIME_MS, sha256Of, treeDigest, writeChromiumProfile, writeFixtureFile } from '../../test/helpers/chromiumTestFolder.ts';
+import { TempFolders } from '../../test/helpers/tempFolders.ts';
+import { MemorySyncTransport } from '../../test/helpers/memorySyncTransport.ts';
 import { MANIFEST_MAX_PLAIN_BYTES } from './readManifest.ts';
 import { ProfileStateSync, type PrepareResult } from './profileStateSync.ts';
 import { stageFiles } from './stageFiles.ts';
@@ -25,7 +26,7 @@ const otherKeys = syncKeys(randomBytes(32).toString('base64url'));
 const BLOB_FOLDER = 'Default/IndexedDB/http_127.0.0.1_8000.indexeddb.blob';
 const LOGIN_DATA = 'Default/Login Data';
 
-const folders = new TempFolders();
+const folders = new TempFolders('sync');
 let server: MemorySyncTransport;
 let a: string;
 /** Machine B: holds version 1, is offered version 2 (or a spoiled one). */

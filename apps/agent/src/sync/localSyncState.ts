@@ -25,7 +25,7 @@ const localSyncStateSchema = z.object({
 export type LocalSyncState = z.infer<typeof localSyncStateSchema>;
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
-export const emptySyncState: LocalSyncState = { format: 1, versionId: null, versionNumber: null, parts: [], files: {}, tabs: [] };
+const emptySyncState: LocalSyncState = { format: 1, versionId: null, versionNumber: null, parts: [], files: {}, tabs: [] };
 
 function stateFile(userDataDir: string): string {
   return path.join(userDataDir, SYNC_FOLDER, 'state.json');

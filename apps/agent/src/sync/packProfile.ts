@@ -7,13 +7,13 @@ import type { FileRecord, LocalSyncState } from './localSyncState.ts';
 import { SyncRefusal } from './syncRefusal.ts';
 
 /** Where a chunk's plain bytes are on disk, to be read again (and checked) when it is uploaded. */
-export interface ChunkSource {
+interface ChunkSource {
   path: string;
   offset: number;
   length: number;
 }
 
-export interface PackedProfile {
+interface PackedProfile {
   manifest: SyncManifest;
   /** The chunks the manifest names, each with one place its bytes can be read from. */
   sources: Map<string, ChunkSource>;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { SyncManifest, SyncPart, SyncVersion } from '@facet/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyState } from './applyState.ts';
-import { CACHE_BYTES, CACHE_FILE, EXTENSION_ID, FIXTURE_MTIME_MS, sha256Of, syncedFixtureFiles, TempFolders, treeDigest, unsyncedFiles, writeChromiumProfile, writeFixtureFile } from './chromiumTestFolder.ts';
+import { CACHE_BYTES, CACHE_FILE, EXTENSION_ID, FIXTURE_MTIME_MS, sha256Of, syncedFixtureFiles, treeDigest, unsyncedFiles, writeChromiumProfile, writeFixtureFile } from '../../test/helpers/chromiumTestFolder.ts';
+import { TempFolders } from '../../test/helpers/tempFolders.ts';
 import { SYNC_FOLDER } from './localSyncState.ts';
-import { MemorySyncTransport } from './memorySyncTransport.ts';
+import { MemorySyncTransport } from '../../test/helpers/memorySyncTransport.ts';
 import { MANIFEST_MAX_PLAIN_BYTES } from './readManifest.ts';
 import { ProfileStateSync } from './profileStateSync.ts';
 import { chunkId, openChunk, syncKeys } from './syncCrypto.ts';
@@ -16,7 +17,7 @@ const ALL_PARTS: SyncPart[] = ['site', 'tabs', 'bookmarks', 'history', 'password
 const syncKey = randomBytes(32).toString('base64url');
 const keys = syncKeys(syncKey);
 
-const folders = new TempFolders();
+const folders = new TempFolders('sync');
 let server: MemorySyncTransport;
 let a: string;
 let b: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SYNC_FOLDER } from './localSyncState.ts';
 
-export interface StagingFolder {
+interface StagingFolder {
   path: string;
   /** After a move: the staging folder goes, the sync folder (now holding the state) stays. */
   remove(): Promise<void>;

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { syncOptionsSchema } from '@facet/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXTENSION_ID, FIXTURE_MTIME_MS, fixtureFiles, TempFolders, writeChromiumProfile, writeFixtureFile } from './chromiumTestFolder.ts';
+import { EXTENSION_ID, FIXTURE_MTIME_MS, fixtureFiles, writeChromiumProfile, writeFixtureFile } from '../../test/helpers/chromiumTestFolder.ts';
+import { TempFolders } from '../../test/helpers/tempFolders.ts';
 import { filesOf, partOfPath, partsOf } from './syncParts.ts';
 
-const folders = new TempFolders();
+const folders = new TempFolders('sync');
 afterEach(() => folders.removeAll());
 
 describe('partOfPath', () => {

@@ -17,7 +17,7 @@ export interface SaveResult {
 }
 
 /** A snapshot changed under the save (the browser wrote while it uploaded): tried again at the next save. */
-export class SnapshotChanged extends Error {
+class SnapshotChanged extends Error {
   constructor(readonly path: string) {
     super(`${path} changed during the save`);
     this.name = 'SnapshotChanged';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-export interface AppWindowOptions {
+interface AppWindowOptions {
   chromium: string;
   userDataDir: string;
   /** Told when the window's Chromium gives up at once (no sandbox, no display), with its last words. */
@@ -12,7 +12,7 @@ export interface AppWindowOptions {
 const EARLY_EXIT_MS = 5000;
 
 /** Flags for the console window: its own profile, and none of Chromium's background chatter. */
-export function appWindowFlags(userDataDir: string): string[] {
+function appWindowFlags(userDataDir: string): string[] {
   return [
     `--user-data-dir=${userDataDir}`,
     '--no-first-run',

@@ -2,7 +2,7 @@ import { profileListCall, sharedListCall, type FingerprintCheckOpened, type Loca
 import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
-import { NoAccountError } from '../../core/startFailure.ts';
+import { NoAccountError } from '../../startFailure.ts';
 import { LocalApiFailure } from './failures.ts';
 
 export interface LocalApiDeps {
@@ -12,7 +12,7 @@ export interface LocalApiDeps {
   source: () => ProfileSource | null;
   /** The settings' password check, asked on every request; null when no password is set. */
   password?: () => ((given: string) => boolean) | null;
-  /** Opens the profile (started if needed) at the fingerprint check page, written in `lang` (check/openCheck.ts). */
+  /** Opens the profile (started if needed) at the fingerprint check page, written in `lang` (core/openCheck.ts). */
   checkFingerprint?: (profileId: string, lang: string, options: { headless: boolean }) => Promise<FingerprintCheckOpened>;
   /** Where the profiles' folders are (delete-cache); left out, delete-cache answers `not_found`. */
   profilesDir?: () => string;

@@ -1,7 +1,7 @@
 import { ApiError } from '@facet/api-client';
-import { Code, localApiMessages, serverRefusalMessage, type LocalFailure } from '@facet/contracts';
+import { Code, localApiMessages, serverRefusalMessage, type LocalFailure, type StartFailureReason } from '@facet/contracts';
 import type { z } from 'zod';
-import { localApiMessage, StartFailure } from '../../core/startFailure.ts';
+import { StartFailure } from '../../startFailure.ts';
 
 /** A refusal of the local API itself: `msg` a stable code, with an HTTP status for transport faults. */
 export class LocalApiFailure extends Error {
@@ -35,6 +35,17 @@ export function failureAnswer(error: unknown, where: string): { status: number; 
   if (error instanceof ApiError) return { status: 200, answer: { code: -1, msg: serverMessage(error), data: { ...(isRecord(error.data) ? error.data : {}), code: error.code } } };
   console.error(`Facet agent: local API ${where} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);
   return { status: 500, answer: { code: -1, msg: 'internal_error' } };
+}
+
+/** The proxy's own failures, which the local API groups as AdsPower scripts expect. */
+const proxyReasons: ReadonlySet<StartFailureReason> = new Set(['refused', 'authFailed', 'unreachableTarget', 'timeout', 'upstreamError', 'badAnswer']);
+
+/** The local API's `msg` for a failed start: a stable code scripts branch on; `data.reason` has the detail. */
+function localApiMessage(reason: StartFailureReason): string {
+  if (proxyReasons.has(reason)) return 'proxyFailed';
+  if (reason === 'noAccount') return 'no_account';
+  if (reason === 'notFound') return 'profile_not_found';
+  return reason;
 }
 
 function serverMessage(error: ApiError): string {

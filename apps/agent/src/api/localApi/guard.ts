@@ -41,7 +41,7 @@ function hostOf(value: string): string | null {
   return /^(\[[0-9a-f:.]+\]|[^:/\s]+)(?::\d{1,5})?$/i.exec(value)?.[1]?.toLowerCase() ?? null;
 }
 
-export interface GuardOptions {
+interface GuardOptions {
   key: string;
   bindIp: string;
   /** The settings' password check, asked on every request; null when no password is set. */

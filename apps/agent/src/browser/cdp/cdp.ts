@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 
-export interface CdpEvent {
+interface CdpEvent {
   method: string;
   params: Record<string, unknown>;
   sessionId?: string;
@@ -13,7 +13,7 @@ export interface CdpEvent {
  *  - `unsupported`: the target has no such command (a worker has no Page or Emulation of screens);
  *  - `protocol`: Chromium refused the command itself: a real failure.
  */
-export type CdpFailure = 'closed' | 'unsupported' | 'protocol';
+type CdpFailure = 'closed' | 'unsupported' | 'protocol';
 
 /** CDP's JSON-RPC code for a method the target does not have. */
 const METHOD_NOT_FOUND = -32601;
@@ -50,7 +50,7 @@ export interface CdpTransport {
 }
 
 /** A WebSocket to a DevTools endpoint as a transport. */
-export function webSocketTransport(endpoint: string): Promise<CdpTransport> {
+function webSocketTransport(endpoint: string): Promise<CdpTransport> {
   return new Promise((resolve, reject) => {
     // Chromium's messages can be large (cookies of a big profile); no payload cap below its own.
     const socket = new WebSocket(endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });

@@ -10,7 +10,7 @@ import type { CdpConnection } from './cdp.ts';
 import { createCdpMask } from './cdpMask.ts';
 import type { CdpMux, ClientHome } from './cdpMux.ts';
 
-export interface CdpEndpointOptions {
+interface CdpEndpointOptions {
   /** A fixed port the start asked for; 0 picks a free one. */
   port: number;
   /**

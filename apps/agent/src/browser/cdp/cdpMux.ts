@@ -23,7 +23,7 @@ interface Channel {
 /** What a client attaches to: the whole browser (as Puppeteer and Playwright do) or one page. */
 export type ClientHome = { browser: true } | { targetId: string };
 
-export interface MuxClient {
+interface MuxClient {
   /** A message the client sent (its own ids, its own sessions). */
   send(text: string): void;
   /** Detaches what the client attached; the browser goes on. */
@@ -46,7 +46,7 @@ export interface MuxIdentity {
 /** A client's own user-agent overrides: completed so that a page never falls back to the machine's platform. */
 const USER_AGENT_OVERRIDES = new Set(['Emulation.setUserAgentOverride', 'Network.setUserAgentOverride']);
 
-export interface MuxOptions {
+interface MuxOptions {
   /**
    * Resolves when the agent has given `targetId` its identity. A client's commands to such a
    * target wait for it, and so does the answer to a client's `Target.createTarget`: otherwise a

@@ -44,13 +44,13 @@ export interface QuietHost {
 /** What kind of target a client's session is on: windows have frames, workers one global. */
 export type QuietKind = 'window' | 'worker';
 
-export interface ClientCommand {
+interface ClientCommand {
   method: string;
   params?: Record<string, unknown>;
 }
 
 /** What becomes of a client's command: answered here, or sent on (perhaps rewritten). */
-export type QuietOutcome = { answer: Record<string, unknown> } | { forward: Record<string, unknown> | undefined };
+type QuietOutcome = { answer: Record<string, unknown> } | { forward: Record<string, unknown> | undefined };
 
 interface Context {
   id: number;

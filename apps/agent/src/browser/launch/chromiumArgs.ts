@@ -1,8 +1,15 @@
 import type { Profile } from '@facet/contracts';
 import { parseCommandLine } from './commandLineSwitches.ts';
 import type { Identity } from './identity.ts';
-import type { LaunchContext } from './launchPlan.ts';
 import type { ProxyHop } from '../proxy/proxyHop.ts';
+
+/** What the command line takes of the launch besides the profile (launchPlan.ts's LaunchContext holds it). */
+export interface CommandLineSettings {
+  headless: boolean;
+  extraArgs: readonly string[];
+  /** Whether the profile's own command line may be applied (never for a shared profile). */
+  mayRunProfileCode: boolean;
+}
 
 /**
  * Chromium's command line for one profile: the agent's own switches, then the profile's
@@ -11,7 +18,7 @@ import type { ProxyHop } from '../proxy/proxyHop.ts';
  * and scripts attach through the agent's endpoint (cdpEndpoint.ts), which also serves a
  * profile's fixed debugging port.
  */
-export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: Pick<LaunchContext, 'mayRunProfileCode' | 'headless' | 'extraArgs'>, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
+export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop, 'address'>, settings: CommandLineSettings, userDataDir: string, extensions: string[]): { args: string[]; refused: string[] } {
   const fp = profile.fingerprint;
   const { accepted, refused } = settings.mayRunProfileCode ? parseCommandLine(fp.commandLine) : { accepted: [], refused: [] };
   const args = [

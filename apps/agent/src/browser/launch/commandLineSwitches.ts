@@ -25,7 +25,7 @@ const allowedSwitches = new Set([
 ]);
 
 
-export interface ParsedSwitches {
+interface ParsedSwitches {
   accepted: string[];
   /** Lines refused, as written, so the user can be told which ones. */
   refused: string[];

@@ -1,7 +1,7 @@
 import type { OperatingSystem, Profile } from '@facet/contracts';
 
 /** Client hints as CDP's Emulation.setUserAgentOverride takes them. */
-export interface UserAgentMetadata {
+interface UserAgentMetadata {
   brands: { brand: string; version: string }[];
   fullVersionList: { brand: string; version: string }[];
   platform: string;
@@ -47,7 +47,7 @@ function platformVersionOf(os: OperatingSystem, userAgent: string): string {
 }
 
 /** The client hints that go with the user agent, so sec-ch-ua and userAgentData agree with it. */
-export function metadataFor(os: OperatingSystem, userAgent: string): UserAgentMetadata {
+function metadataFor(os: OperatingSystem, userAgent: string): UserAgentMetadata {
   const major = /(?:Chrome|CriOS)\/(\d+)/.exec(userAgent)?.[1] ?? '0';
   const brands = [
     { brand: 'Chromium', version: major },

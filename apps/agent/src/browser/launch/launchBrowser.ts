@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePortWhitelist, type Cookie, type Profile, type SkippedCookie } from '@facet/contracts';
-import { StartFailure } from '../../core/startFailure.ts';
+import { StartFailure } from '../../startFailure.ts';
 import { attachIdentity, type AttachedIdentity } from './attachIdentity.ts';
 import { CdpConnection, CdpError } from '../cdp/cdp.ts';
 import { startCdpEndpoint, type CdpEndpoint } from '../cdp/cdpEndpoint.ts';
@@ -23,7 +23,7 @@ import { killGroup, spawnChromiumWithPipe, type PipedChromium } from './spawnChr
 import { browserWindows, type BrowserWindows } from './windowBounds.ts';
 import { watchOpenTabs } from './openTabs.ts';
 
-export interface LaunchSettings {
+interface LaunchSettings {
   chromium: string;
   /**
    * Where copies of `chromium` that report another platform are kept (platformBuild.ts), and the
@@ -58,7 +58,7 @@ export interface LaunchSettings {
 }
 
 /** The steps of a start its trace names (the exit check may end before or after the spawn). */
-export type LaunchStep = 'hop' | 'exitChecked' | 'spawned' | 'devtoolsUp' | 'autoAttach' | 'browserCommands' | 'cookies' | 'targetCreated' | 'identityApplied' | 'navigating' | 'endpoint';
+type LaunchStep = 'hop' | 'exitChecked' | 'spawned' | 'devtoolsUp' | 'autoAttach' | 'browserCommands' | 'cookies' | 'targetCreated' | 'identityApplied' | 'navigating' | 'endpoint';
 
 export interface LaunchedBrowser {
   /** The agent's DevTools WebSocket for this browser, with the start's secret (cdpEndpoint.ts). */

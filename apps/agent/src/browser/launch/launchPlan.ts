@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Profile } from '@facet/contracts';
 import { checkOnMachine, type Contradiction } from '@facet/fingerprint';
 import { identityScript } from '@facet/page-scripts';
-import { argsFor } from './chromiumArgs.ts';
+import { argsFor, type CommandLineSettings } from './chromiumArgs.ts';
 import { drawnFamilies, FONT_CONFIG_FILE, fontConfigXml, selectFonts, type MachineFonts } from '../machine/fontConfig.ts';
 import { renderingRules } from '../machine/fontRendering.ts';
 import type { GeoFacts } from '../proxy/geoIp.ts';
@@ -21,9 +21,9 @@ import { webglImageDriverEnv, type WebglImageDriver } from '../machine/webglImag
 export type Channel = 'commandLine' | 'environment' | 'file' | 'build' | 'driver' | 'cdp' | 'pageScript' | 'machine';
 
 /** Where a site reads a field: windows (pages, frames, popups) and the kinds of worker. */
-export type Scope = 'windows' | 'workers' | 'all';
+type Scope = 'windows' | 'workers' | 'all';
 
-export interface ChannelUse {
+interface ChannelUse {
   field: string;
   channel: Channel;
   scope: Scope;
@@ -73,7 +73,7 @@ export interface LaunchPlan {
 }
 
 /** What the plan needs of this machine and this launch besides the profile. */
-export interface LaunchContext {
+export interface LaunchContext extends CommandLineSettings {
   machine: MachineFacts;
   /** This machine's fonts (fontconfig), for the profile's font list; null: fontconfig did not answer. */
   machineFonts: MachineFonts | null;
@@ -82,10 +82,6 @@ export interface LaunchContext {
   userDataDir: string;
   hopAddress: string;
   extensions: string[];
-  headless: boolean;
-  extraArgs: readonly string[];
-  /** Whether the profile's own command line may be applied (never for a shared profile). */
-  mayRunProfileCode: boolean;
   /** The browser is a copy of the build that reports the profile's platform (platformBuild.ts). */
   platformBuild: boolean;
   /** The driver that draws the WebGL image's noise under SwiftShader; null: none on this machine. */

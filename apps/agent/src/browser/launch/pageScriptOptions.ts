@@ -4,7 +4,7 @@ import type { Identity } from './identity.ts';
 import type { MachineFacts } from '../machine/machineFacts.ts';
 
 /** What else carries the profile at this launch, so the page script leaves it alone. */
-export interface NativeChannels {
+interface NativeChannels {
   /** This machine's own values: a claim equal to one of them needs nothing. */
   machine: MachineFacts;
   /** The profile's fontconfig is in place: it decides which fonts every page sees. */

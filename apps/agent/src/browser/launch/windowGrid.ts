@@ -1,6 +1,6 @@
 import { WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH, type WindowBounds } from '@facet/contracts';
 
-export interface GridOptions {
+interface GridOptions {
   /** Windows per row; chosen to fit the screen when not given. */
   columns?: number;
   /** Each window's size; the screen shared out evenly when not given. */
@@ -8,7 +8,7 @@ export interface GridOptions {
   height?: number;
 }
 
-export interface WindowGrid {
+interface WindowGrid {
   columns: number;
   rows: number;
   /** One place per window, row by row from the screen's top left. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
  * real binary is /usr/lib/chromium/chromium; /usr/bin/chromium is a wrapper that adds its own
  * flags and extensions, so it comes after.
  */
-export const chromiumCandidates = [
+const chromiumCandidates = [
   '/usr/lib/chromium/chromium',
   '/usr/lib/chromium-browser/chromium-browser',
   '/opt/google/chrome/chrome',

@@ -74,7 +74,7 @@ export interface MachineFonts {
   generics: string[];
 }
 
-export interface FontSelection {
+interface FontSelection {
   /** The profile's families, as written (trimmed, without duplicates). */
   listed: string[];
   /** Installed stand-ins Chromium draws listed but missing families with. */

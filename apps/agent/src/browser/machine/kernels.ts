@@ -32,7 +32,7 @@ export interface KernelCatalog {
   list(): Promise<Kernel[]>;
 }
 
-export interface KernelCatalogOptions {
+interface KernelCatalogOptions {
   discover?: () => string[];
   log?: (line: string) => void;
   /** How long a binary may take to say its version (a hung one is killed and left out). */

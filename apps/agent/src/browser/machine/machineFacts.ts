@@ -20,7 +20,7 @@ export interface MachineFacts {
  * MiB, rounded to the nearer power of two (the lower one on a tie), in GiB, kept within
  * 2–32 (kUpdatedDeviceMemoryLimitsFor2026; 0.25–8 before it).
  */
-export function deviceMemoryFor(physicalBytes: number): number {
+function deviceMemoryFor(physicalBytes: number): number {
   const mib = Math.floor(physicalBytes / 2 ** 20);
   if (mib <= 0) return 2;
   const lower = 2 ** Math.floor(Math.log2(mib));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPlatformSite, platformExecutable } from './platformBuild.ts';
+import { TempFolders } from '../../../test/helpers/tempFolders.ts';
 
 /**
  * A small x86-64 ELF shaped as Chromium's build is where it makes navigator.platform: the literal
@@ -44,15 +44,9 @@ function elf(options: { machine?: number; references?: number[] } = {}): Buffer 
   return file;
 }
 
-const folders: string[] = [];
-const folder = () => {
-  const made = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-platform-build-'));
-  folders.push(made);
-  return made;
-};
-afterEach(() => {
-  for (const made of folders.splice(0)) fs.rmSync(made, { recursive: true, force: true });
-});
+const folders = new TempFolders('platform-build');
+const folder = () => folders.make();
+afterEach(() => folders.removeAll());
 
 describe('findPlatformSite', () => {
   it('finds the literal on its own and the length loaded after the one lea that points at it', async () => {

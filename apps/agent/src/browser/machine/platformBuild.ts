@@ -18,7 +18,7 @@ import { trustedBuild } from './cacheTrust.ts';
  */
 
 /** The platform an x86-64 Linux build reports, and the most bytes a replacement may take. */
-export const BUILD_PLATFORM = 'Linux x86_64';
+const BUILD_PLATFORM = 'Linux x86_64';
 const LITERAL = Buffer.from(`${BUILD_PLATFORM}\0`, 'latin1');
 const MAX_LENGTH = BUILD_PLATFORM.length;
 /** `mov edx, 12`: the literal's length, as the String constructor is given it. */
@@ -30,7 +30,7 @@ const LENGTH_WINDOW = 16;
 const SLICE_MASK = 4 * 1024 * 1024 - 1;
 
 /** Where a build keeps its platform: the literal's bytes and the immediate of its length. */
-export interface PlatformSite {
+interface PlatformSite {
   literalOffset: number;
   lengthOffset: number;
 }
@@ -103,12 +103,12 @@ export async function findPlatformSite(elf: Buffer): Promise<PlatformSite | null
 }
 
 /** Whether a build can be made to report `platform` (printable ASCII, no longer than its own). */
-export function fitsBuild(platform: string): boolean {
+function fitsBuild(platform: string): boolean {
   return platform.length > 0 && platform.length <= MAX_LENGTH && /^[\x20-\x7e]+$/.test(platform);
 }
 
 /** The bytes to write at a site for `platform`: the literal (NUL-padded) and the length. */
-export function patchFor(platform: string): { literal: Buffer; length: Buffer } {
+function patchFor(platform: string): { literal: Buffer; length: Buffer } {
   const literal = Buffer.alloc(MAX_LENGTH, 0);
   literal.write(platform, 'latin1');
   const length = Buffer.alloc(4);

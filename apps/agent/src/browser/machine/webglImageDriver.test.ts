@@ -1,19 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webglImageDriver, webglImageDriverEnv } from './webglImageDriver.ts';
+import { TempFolders } from '../../../test/helpers/tempFolders.ts';
 
-const folders: string[] = [];
-const folder = () => {
-  const made = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-webgl-driver-'));
-  folders.push(made);
-  return made;
-};
-afterEach(() => {
-  for (const made of folders.splice(0)) fs.rmSync(made, { recursive: true, force: true });
-});
+const folders = new TempFolders('webgl-driver');
+const folder = () => folders.make();
+afterEach(() => folders.removeAll());
 
 /** A Chromium install as the driver sees it: the executable and SwiftShader beside it. */
 function install(withSwiftShader = true): string {

@@ -27,11 +27,11 @@ const countryLanguages: Record<string, string[]> = {
   MY: ['ms-MY', 'ms', 'en'],
 };
 
-export function languagesFor(country: string): string[] {
+function languagesFor(country: string): string[] {
   return countryLanguages[country] ?? ['en-US', 'en'];
 }
 
-export interface GeoIp {
+interface GeoIp {
   lookup(ip: string): GeoFacts | null;
 }
 

@@ -3,7 +3,7 @@ import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 type LookupFunction = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;
 /** proxy-chain types its option as dns.lookup itself, overloads and promisify included. */
-export type Lookup = typeof dns.lookup;
+type Lookup = typeof dns.lookup;
 
 function notFound(hostname: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });

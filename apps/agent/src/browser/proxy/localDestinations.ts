@@ -6,7 +6,7 @@ import os from 'node:os';
  * unspecified address (which connects to this machine too), and the addresses of its own
  * interfaces (a direct profile reaches those without any proxy in between).
  */
-export function isLoopbackName(hostname: string): boolean {
+function isLoopbackName(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
   return host === 'localhost' || host.endsWith('.localhost');
 }

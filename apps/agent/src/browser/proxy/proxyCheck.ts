@@ -6,7 +6,7 @@ import type { Proxy } from '@facet/contracts';
 import { startProxyHop, type ProxyHop } from './proxyHop.ts';
 
 /** Why a proxy failed its check; the console shows each with its own text. */
-export type ProxyFailure = 'refused' | 'authFailed' | 'unreachableTarget' | 'timeout' | 'upstreamError' | 'badAnswer';
+type ProxyFailure = 'refused' | 'authFailed' | 'unreachableTarget' | 'timeout' | 'upstreamError' | 'badAnswer';
 
 export class ProxyCheckError extends Error {
   constructor(
@@ -17,7 +17,7 @@ export class ProxyCheckError extends Error {
   }
 }
 
-export interface ProxyCheckResult {
+interface ProxyCheckResult {
   /** The exit address the IP-check service saw. */
   ip: string;
   /** Round trip of the check request through the proxy, in ms. */

@@ -38,7 +38,7 @@ const chromiumServiceHosts = new Set([
   'www.gstatic.com',
 ]);
 
-export function isChromiumServiceHost(hostname: string): boolean {
+function isChromiumServiceHost(hostname: string): boolean {
   return chromiumServiceHosts.has(hostname.toLowerCase().replace(/\.$/, ''));
 }
 
@@ -83,7 +83,7 @@ function portAllowances() {
   };
 }
 
-export interface HopOptions {
+interface HopOptions {
   proxy: Proxy;
   /** The profile's DNS servers; empty: the system's. */
   dns: readonly string[];

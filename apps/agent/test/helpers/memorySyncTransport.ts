@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncPart, SyncRefusalReason, SyncVersion } from '@facet/contracts';
-import type { SyncTransport } from './syncTransport.ts';
+import type { SyncTransport } from '../../src/sync/syncTransport.ts';
 
 /**
  * Tests: the server's side of a profile's state, in memory. It keeps what the real one keeps

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 /** Tests: a Chromium user-data-dir as a profile leaves it, with what each sync part holds and what no part may carry. */
@@ -93,19 +92,4 @@ export function treeDigest(root: string): TreeEntry[] {
   };
   visit('');
   return out;
-}
-
-/** Temporary folders of one test file, all removed by `removeAll` (afterEach). */
-export class TempFolders {
-  private readonly made: string[] = [];
-
-  make(label: string): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `facet-sync-${label}-`));
-    this.made.push(dir);
-    return dir;
-  }
-
-  removeAll(): void {
-    for (const dir of this.made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  }
 }

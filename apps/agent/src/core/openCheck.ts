@@ -1,9 +1,9 @@
 import type { FingerprintCheckOpened } from '@facet/contracts';
-import type { RunningProfiles } from '../core/runningProfiles.ts';
-import { StartFailure } from '../core/startFailure.ts';
-import type { CheckServer } from './checkServer.ts';
+import type { RunningProfiles } from './runningProfiles.ts';
+import { StartFailure } from '../startFailure.ts';
+import type { CheckServer } from '../check/checkServer.ts';
 
-export interface OpenCheckDeps {
+interface OpenCheckDeps {
   running: RunningProfiles;
   checks: CheckServer;
 }
