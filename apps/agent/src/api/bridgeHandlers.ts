@@ -37,7 +37,7 @@ export interface BridgeDeps {
   push: (message: BridgePush) => void;
   ipCheckUrl: string;
   geo: (ip: string) => Promise<GeoFacts | null>;
-  /** Opens the profile (started if needed) at the fingerprint check page (check/openCheck.ts). */
+  /** Opens the profile (started if needed) at the fingerprint check page (core/openCheck.ts). */
   checkFingerprint: (profileId: string, lang: string) => Promise<FingerprintCheckOpened>;
   /** Which server the client works with (the first-start question, and later changes). */
   link: ServerLink;
