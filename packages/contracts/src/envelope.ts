@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Code, type CodeValue } from './codes.ts';
+import type { CodeValue } from './codes.ts';
 
 /** The answer of every call: `code` 0 is success; `msg` is for people, `code` for programs. */
 export interface Envelope<T> {
@@ -31,7 +31,5 @@ export const invalidInputDataSchema = z.object({ issues: z.array(fieldIssueSchem
 
 /** `data` of RATE_LIMITED and CODE_SENT_TOO_RECENTLY answers. */
 export const retryAfterDataSchema = z.object({ retryAfterSeconds: z.number().int().nonnegative() });
-
-export const isOk = (envelope: Envelope<unknown>): boolean => envelope.code === Code.OK;
 
 export type { CodeValue };

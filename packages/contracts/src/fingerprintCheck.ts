@@ -14,7 +14,6 @@ export const checkFingerprintParameterSchema = z.object({
   profileId: z.string().min(1).max(64),
   lang: z.enum(languageTags as [string, ...string[]]).optional(),
 });
-export type CheckFingerprintParameter = z.infer<typeof checkFingerprintParameterSchema>;
 
 /** Bridge `checkFingerprint` value, and `data` of the local API's `GET /api/v1/browser/check`. */
 export const fingerprintCheckOpenedSchema = z.object({
@@ -52,7 +51,6 @@ export type CheckScope = z.infer<typeof checkScopeSchema>;
 /** How a function or getter gave itself away as not the engine's own. */
 export const lieTests = ['toString', 'otherRealm', 'prototype', 'constructible', 'ownProperty', 'descriptor'] as const;
 export const checkLieSchema = z.object({ surface: z.string().max(200), test: z.enum(lieTests) });
-export type CheckLie = z.infer<typeof checkLieSchema>;
 
 /** What the page sends the agent (POST …/report). */
 export const checkObservationSchema = z.object({

@@ -13,7 +13,6 @@ export const languages = [
 ] as const;
 
 export type Language = (typeof languages)[number];
-export type LanguageCode = Language['code'];
 export type LanguageTag = Language['tag'];
 
 export const DEFAULT_LANGUAGE: Language = languages[0];

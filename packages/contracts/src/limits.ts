@@ -67,10 +67,3 @@ export type PageSize = (typeof limits.pageSizes)[number];
 export const INITIAL_THEME = 'day' as const;
 export const STORED_THEME_DEFAULT = 'night' as const;
 export type Theme = 'day' | 'night';
-
-/** Private ranges the spec names for random addresses (§9): 10.x, 172.16–31.x, 192.168.x. */
-export const privateIpRanges = [
-  { first: '10.0.0.0', last: '10.255.255.255' },
-  { first: '172.16.0.0', last: '172.31.255.255' },
-  { first: '192.168.0.0', last: '192.168.255.255' },
-] as const;

@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const realtimeEvents = { login: 'login', message: 'message' } as const;
 
 export const realtimeLoginSchema = z.object({ auth: z.string().min(1).max(512), lang: z.number().int().optional() });
-export const realtimeAckSchema = z.object({ code: z.number().int() });
 export const realtimePushSchema = z.object({
   code: z.number().int(),
   msg: z.string(),

@@ -78,8 +78,6 @@ export const validatePhoneCode: Rule = (value) => {
   return null;
 };
 
-export const validateAgreement: Rule<boolean> = (ticked) => (ticked ? null : 'validation.agreement.required');
-
 export const validateInvitationCode: Rule = (value) => {
   if (isBlank(value)) return null;
   return value.trim().length > limits.invitationCodeMax ? 'validation.invitation.length' : null;
@@ -120,11 +118,6 @@ export const validateSortValue: Rule<number | string> = (value) => {
   const n = typeof value === 'string' ? Number(value.trim()) : value;
   return Number.isInteger(n) && n >= 0 && n <= 9999 ? null : 'validation.sortValue';
 };
-
-export const validateRequired: Rule = (value) => (isBlank(value) ? 'validation.required' : null);
-
-/** The API-token view re-confirms with the account password: non-empty. */
-export const validateConfirmPassword: Rule = (value) => (isBlank(value) ? 'validation.password.required' : null);
 
 export interface ImageFacts {
   bytes: number;

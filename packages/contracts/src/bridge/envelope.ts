@@ -12,7 +12,6 @@ export const bridgeRequestSchema = z.object({
   type: z.enum(bridgeRequestTypes),
   parameter: z.unknown().optional(),
 });
-export type BridgeRequest = z.infer<typeof bridgeRequestSchema>;
 
 export const bridgeReplySchema = z.object({
   id: z.number().int().nonnegative(),

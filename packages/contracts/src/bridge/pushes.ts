@@ -46,4 +46,3 @@ export const leaseLostPushSchema = z.object({ profileId: z.string(), device: z.s
  */
 export const accessEndedReasons = ['accessEnded', 'planExpired', 'signedOut'] as const;
 export const accessEndedPushSchema = z.object({ profileId: z.string(), name: z.string(), reason: z.enum(accessEndedReasons) });
-export type AccessEndedPush = z.infer<typeof accessEndedPushSchema>;

@@ -19,9 +19,6 @@ export type CoinId = keyof typeof coinCatalogue;
 export const coinIds = Object.keys(coinCatalogue) as CoinId[];
 /** The currency stablecoins stand for. */
 export const COIN_CURRENCY = 'USD';
-/** Decimals of an amount asked in a coin: cents, then four digits that tell one order from another. */
-export const COIN_DECIMALS = 6;
-
 export const coinSchema = z.object({
   id: z.enum(coinIds as [CoinId, ...CoinId[]]),
   /** The coin's symbol (USDT), shown with its network. */

@@ -20,9 +20,6 @@ export const localFailureSchema = z.object({
 });
 export type LocalFailure = z.infer<typeof localFailureSchema>;
 
-/** A refused parameter in `data.issues` of `invalid_parameter`: where, and zod's issue code. */
-export const localIssueSchema = z.object({ path: z.string(), code: z.string() });
-
 /**
  * The codes `msg` takes besides a failed start's (`localApiMessage` in the agent) and the
  * server's refusals (`serverRefusalMessage`). Described once for the OpenAPI document.

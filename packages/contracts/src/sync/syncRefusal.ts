@@ -31,7 +31,6 @@ export const syncVersionRefusalSchema = z.object({
   device: z.string(),
   reason: z.enum(syncRefusalReasons),
 });
-export type SyncVersionRefusal = z.infer<typeof syncVersionRefusalSchema>;
 
 /** Data of the SYNC_VERSION_REFUSED push to the profile's owner: the version, who made it, who refused it. */
 export const syncVersionRefusedPushSchema = z.object({
