@@ -1,15 +1,13 @@
 import { Code, type GroupGrant, type SubAccount } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { uniqueViolationColumn } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
-import { AccountsRepository, type Account } from '../repositories/accounts.ts';
-import { GroupGrantsRepository, type GroupGrantRecord } from '../repositories/groupGrants.ts';
-import { GroupsRepository } from '../repositories/groups.ts';
+import { type AccountsRepository, type Account } from '../repositories/accounts.ts';
+import { type GroupGrantRecord } from '../repositories/groupGrants.ts';
 import { asPermission } from '../repositories/profiles.ts';
-import { SubAccountsRepository } from '../repositories/subAccounts.ts';
+import type { SubAccountsRepository } from '../repositories/subAccounts.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
@@ -46,7 +44,7 @@ export class SubAccountService {
   private readonly subAccounts: SubAccountsRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionService,
     private readonly push: PushHub,
@@ -56,13 +54,13 @@ export class SubAccountService {
     private readonly clock: Clock,
     private readonly leases: Pick<LeaseService, 'endWithoutAccess' | 'tell'>,
   ) {
-    this.subAccounts = new SubAccountsRepository(db);
+    this.subAccounts = store.subAccounts;
   }
 
   async list(actor: Account): Promise<SubAccount[]> {
     assertMain(actor);
     const subs = await this.subAccounts.list(actor.id);
-    const grants = await new GroupGrantsRepository(this.db).listFor(subs.map((a) => a.id));
+    const grants = await this.store.groupGrants.listFor(subs.map((a) => a.id));
     return subs.map((a) => view(a, grants));
   }
 
@@ -103,19 +101,19 @@ export class SubAccountService {
       settings: '{}',
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.store.transaction(async (tx) => {
         // Counted again where the row is written: a concurrent creation may have taken the place.
-        await this.allowance.assertSubAccountRoom(actor, trx);
-        await new AccountsRepository(trx).insert(account);
-        await new GroupGrantsRepository(trx).replace(account.id, input.groupGrants, actor.id, now);
-        await this.log.record(trx, actor, 'subAccount.create', account.username);
+        await this.allowance.assertSubAccountRoom(actor, tx);
+        await tx.accounts.insert(account);
+        await tx.groupGrants.replace(account.id, input.groupGrants, actor.id, now);
+        await this.log.record(tx, actor, 'subAccount.create', account.username);
       });
     } catch (error) {
       // Two creations racing for one name: the unique key decides.
       if (uniqueViolationColumn(error) === 'username_key') throw new AppError(Code.USERNAME_TAKEN);
       throw error;
     }
-    return view(account, await new GroupGrantsRepository(this.db).listFor([account.id]));
+    return view(account, await this.store.groupGrants.listFor([account.id]));
   }
 
   /** A new password ends every session of the sub-account (887 to its open consoles). */
@@ -124,8 +122,8 @@ export class SubAccountService {
     if (!(await this.subAccounts.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
     if (change.groupGrants) await this.assertOwnGroups(actor, change.groupGrants);
     const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
-    const ended = await this.db.transaction().execute(async (trx) => {
-      const repo = new SubAccountsRepository(trx);
+    const ended = await this.store.transaction(async (tx) => {
+      const repo = tx.subAccounts;
       const before = await repo.find(actor.id, id);
       const changed = await repo.update(
         actor.id,
@@ -134,7 +132,7 @@ export class SubAccountService {
         this.clock.now(),
       );
       if (changed === 0 || !before) throw new AppError(Code.NOT_FOUND, { id });
-      if (change.groupGrants) await new GroupGrantsRepository(trx).replace(id, change.groupGrants, actor.id, this.clock.now());
+      if (change.groupGrants) await tx.groupGrants.replace(id, change.groupGrants, actor.id, this.clock.now());
       // Which fields changed, never their values' secrets: a new password is named, not shown.
       const fields = [
         before.nickname !== change.nickname ? 'nickname' : null,
@@ -142,15 +140,15 @@ export class SubAccountService {
         passwordHash ? 'password' : null,
         change.groupGrants ? 'groups' : null,
       ].filter(Boolean);
-      await this.log.record(trx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
+      await this.log.record(tx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
       // A group taken away: what the sub-account runs from it closes within seconds.
-      return change.groupGrants ? await this.leases.endWithoutAccess(trx, { holderId: id }) : [];
+      return change.groupGrants ? await this.leases.endWithoutAccess(tx, { holderId: id }) : [];
     });
     await this.leases.tell(ended);
     if (passwordHash) await this.sessions.endAll(id);
     const updated = await this.subAccounts.find(actor.id, id);
     if (!updated) throw new AppError(Code.NOT_FOUND, { id });
-    return view(updated, await new GroupGrantsRepository(this.db).listFor([id]));
+    return view(updated, await this.store.groupGrants.listFor([id]));
   }
 
   /**
@@ -160,12 +158,12 @@ export class SubAccountService {
   async delete(actor: Account, id: string, mainPassword: string): Promise<number> {
     assertMain(actor);
     await confirmPassword(this.limiter, actor, mainPassword);
-    const deleted = await this.db.transaction().execute(async (trx) => {
-      const repo = new SubAccountsRepository(trx);
+    const deleted = await this.store.transaction(async (tx) => {
+      const repo = tx.subAccounts;
       const sub = await repo.find(actor.id, id);
       if (!sub) throw new AppError(Code.NOT_FOUND, { id });
       const deleted = await repo.deleteWithEverything(id);
-      await this.log.record(trx, actor, 'subAccount.delete', sub.username, { profiles: deleted.liveProfiles });
+      await this.log.record(tx, actor, 'subAccount.delete', sub.username, { profiles: deleted.liveProfiles });
       return deleted;
     });
     // Its sessions are gone with it; tell its open consoles now rather than at their next call.
@@ -175,7 +173,7 @@ export class SubAccountService {
 
   /** Every granted group is one of the main account's own; anyone else's id reads as not found. */
   private async assertOwnGroups(actor: Account, grants: readonly GroupGrant[]): Promise<void> {
-    const own = new Set((await new GroupsRepository(this.db).findOwned(actor.id, grants.map((g) => g.groupId))).map((g) => g.id));
+    const own = new Set((await this.store.groups.findOwned(actor.id, grants.map((g) => g.groupId))).map((g) => g.id));
     const foreign = grants.find((g) => !own.has(g.groupId));
     if (foreign) throw new AppError(Code.NOT_FOUND, { groupId: foreign.groupId });
   }
