@@ -1,6 +1,6 @@
 import { Code, UNBOUND, type Language, type Member, type SessionGrant } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { ApiTokensRepository } from '../repositories/apiTokens.ts';

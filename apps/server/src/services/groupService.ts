@@ -1,7 +1,7 @@
 import { Code, type Group } from '@facet/contracts';
 import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { type GroupsRepository, type GroupRecord } from '../repositories/groups.ts';

@@ -1,7 +1,7 @@
 import { Code, type GroupGrant, type SubAccount } from '@facet/contracts';
 import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import { type AccountsRepository, type Account } from '../repositories/accounts.ts';
