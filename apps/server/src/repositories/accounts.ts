@@ -4,6 +4,56 @@ import type { Executor } from './executor.ts';
 
 export type Account = Selectable<AccountsTable>;
 
+/** What a new account row is made of; every other column starts empty (no plan, no profiles, default settings). */
+export interface NewAccount {
+  id: string;
+  type: Account['type'];
+  username: string;
+  passwordHash: string;
+  /** Required and unique for every row; only a main account shows or uses it. */
+  invitationCode: string;
+  now: number;
+  email?: string | null;
+  /** When the e-mail address was verified; null for none yet. */
+  emailVerifiedAt?: number | null;
+  parentId?: string | null;
+  invitedBy?: string | null;
+  nickname?: string;
+  platformAccount?: string;
+}
+
+/** The one place the accounts table's row is written out in full. */
+export function newAccountRow(input: NewAccount): Account {
+  return {
+    id: input.id,
+    email: input.email ?? null,
+    phone: null,
+    username: input.username,
+    username_key: input.username.toLowerCase(),
+    password_hash: input.passwordHash,
+    type: input.type,
+    parent_id: input.parentId ?? null,
+    invitation_code: input.invitationCode,
+    invited_by: input.invitedBy ?? null,
+    status: 'active',
+    email_verified_at: input.emailVerifiedAt ?? null,
+    plan_expires_at: null,
+    created_at: input.now,
+    updated_at: input.now,
+    last_login_at: null,
+    profile_serial: 0,
+    live_profiles: 0,
+    nickname: input.nickname ?? '',
+    platform_account: input.platformAccount ?? '',
+    plan_id: null,
+    plan_profiles: null,
+    plan_sub_accounts: null,
+    plan_storage_mb: null,
+    trial_granted_at: null,
+    settings: '{}',
+  };
+}
+
 export class AccountsRepository {
   constructor(private readonly db: Executor) {}
 

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
-import { type AccountsRepository, type Account } from '../repositories/accounts.ts';
+import { newAccountRow, type AccountsRepository, type Account } from '../repositories/accounts.ts';
 import { type GroupGrantRecord } from '../repositories/groupGrants.ts';
 import { asPermission } from '../repositories/profiles.ts';
 import type { SubAccountsRepository } from '../repositories/subAccounts.ts';
@@ -70,36 +70,19 @@ export class SubAccountService {
     await this.assertOwnGroups(actor, input.groupGrants);
     if (await this.accounts.isUsernameTaken(input.username)) throw new AppError(Code.USERNAME_TAKEN);
     const now = this.clock.now();
-    const account: Account = {
+    const account = newAccountRow({
       id: newId('acc'),
-      // No e-mail or phone: a sub-account signs in by username, and cannot reset by mail.
-      email: null,
-      phone: null,
-      username: input.username,
-      username_key: input.username.toLowerCase(),
-      password_hash: await hashPassword(input.password),
       type: 'sub',
-      parent_id: actor.id,
+      parentId: actor.id,
+      // No e-mail or phone: a sub-account signs in by username, and cannot reset by mail.
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
       // The column is required and unique; a sub-account never shows or uses it (member answers null).
-      invitation_code: newInvitationCode(),
-      invited_by: null,
-      status: 'active',
-      email_verified_at: null,
-      plan_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-      profile_serial: 0,
-      live_profiles: 0,
+      invitationCode: newInvitationCode(),
       nickname: input.nickname,
-      platform_account: input.platformAccount,
-      plan_id: null,
-      plan_profiles: null,
-      plan_sub_accounts: null,
-      plan_storage_mb: null,
-      trial_granted_at: null,
-      settings: '{}',
-    };
+      platformAccount: input.platformAccount,
+      now,
+    });
     try {
       await this.store.transaction(async (tx) => {
         // Counted again where the row is written: a concurrent creation may have taken the place.
