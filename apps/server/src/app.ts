@@ -48,7 +48,7 @@ import { createServices, type Services } from './services/container.ts';
 import { openSecretKeys } from './crypto/secretKeys.ts';
 import { Store } from './repositories/store.ts';
 
-export interface BuildOptions {
+interface BuildOptions {
   config: ServerConfig;
   clock?: Clock;
   mailer?: Mailer;

@@ -5,7 +5,7 @@ import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import type { SecretBox, SecretLog } from './secretBox.ts';
 
 /** Rows read, opened and written per transaction: short transactions, few round trips. */
-export const RESEAL_BATCH = 500;
+const RESEAL_BATCH = 500;
 
 /** Rows between progress reports of a long column (100,000 profiles: ten lines, not two hundred). */
 const PROGRESS_EVERY = 10_000;
@@ -27,7 +27,7 @@ export interface ResealRule {
   open(row: SealedValueRow, binding: SealBinding): string;
 }
 
-export function bindingOf(column: SealedColumn, row: SealedValueRow): SealBinding {
+function bindingOf(column: SealedColumn, row: SealedValueRow): SealBinding {
   return { accountId: row.accountId, table: column.table, rowId: row.id, field: column.field };
 }
 

@@ -8,7 +8,7 @@ import { SecretBox, type SecretLog } from './secretBox.ts';
 import { resealLegacySecrets } from './secretMigration.ts';
 
 /** Where the master key came from: what a rotation may replace, and what it must tell the operator. */
-export type MasterKeySource = { kind: 'env' } | { kind: 'file'; dataDir: string };
+type MasterKeySource = { kind: 'env' } | { kind: 'file'; dataDir: string };
 
 export interface SecretKeys {
   master: MasterKey;

@@ -5,7 +5,7 @@ import type { Executor } from './executor.ts';
 export type Account = Selectable<AccountsTable>;
 
 /** What a new account row is made of; every other column starts empty (no plan, no profiles, default settings). */
-export interface NewAccount {
+interface NewAccount {
   id: string;
   type: Account['type'];
   username: string;

@@ -14,7 +14,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
 
-export interface RegisterInput {
+interface RegisterInput {
   email: string;
   username: string;
   password: string;

@@ -127,7 +127,7 @@ export interface Services {
   };
 }
 
-export interface PaymentSetup {
+interface PaymentSetup {
   freeAllowance: FreeAllowance;
   orderLifetimeMs: number;
   referralDays: number;

@@ -4,7 +4,7 @@ import type { Account } from '../repositories/accounts.ts';
 import { newId } from '../security/tokens.ts';
 import type { RateLimiter } from '../guards/rateLimiter.ts';
 
-export interface FeedbackInput {
+interface FeedbackInput {
   score: number;
   content: string;
   mobile?: string | undefined;

@@ -8,7 +8,7 @@ import { type GroupsRepository, type GroupRecord } from '../repositories/groups.
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
 
-export interface GroupFields {
+interface GroupFields {
   name: string;
   icon: number;
   sort: number;

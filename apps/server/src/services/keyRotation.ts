@@ -11,7 +11,7 @@ const MAX_PASSES = 3;
 
 const quiet: SecretLog = { warn: () => undefined, info: () => undefined };
 
-export interface RotationReport {
+interface RotationReport {
   accounts: number;
   columns: ResealCounts[];
   /** Values written by something else during the rotation and sealed again by a later pass. */

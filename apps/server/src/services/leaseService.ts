@@ -21,13 +21,13 @@ export const LEASE_TTL_MS = 2 * 60_000;
  * to go up for the owner and the lease to come back. A machine that is offline then frees the
  * profile after this rather than after the full two minutes.
  */
-export const LEASE_LAST_SAVE_MS = 60_000;
+const LEASE_LAST_SAVE_MS = 60_000;
 
 /** Leases whose holders lost their access in one change, for the pushes after its commit. */
-export type EndedLeases = readonly Pick<LeaseRecord, 'profile_id' | 'holder_id'>[];
+type EndedLeases = readonly Pick<LeaseRecord, 'profile_id' | 'holder_id'>[];
 
 /** The device id the team sees: a hash of the agent's public device key (the key itself is no secret either). */
-export function deviceIdOf(deviceKey: string): string {
+function deviceIdOf(deviceKey: string): string {
   return createHash('sha256').update(deviceKey).digest('hex').slice(0, 32);
 }
 

@@ -19,12 +19,12 @@ import { MONTH_MS, TRIAL_MS, nextExpiry, orderKind, type PlanInForce } from './p
 import { currencySymbol, footer, paymentOptions, planView, timeOptions } from '../codecs/planViews.ts';
 import { assertMain } from './roles.ts';
 
-export interface Selection {
+interface Selection {
   type?: string | undefined;
   time?: string | undefined;
 }
 
-export type SettleResult = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
+type SettleResult = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
 
 const CUSTOM = 'custom';
 

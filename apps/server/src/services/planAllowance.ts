@@ -12,7 +12,7 @@ export interface FreeAllowance {
   storageMb: number;
 }
 
-export interface TeamAllowance {
+interface TeamAllowance {
   /** The main account whose plan the team lives on. */
   holderId: string;
   state: 'free' | 'active' | 'expired';

@@ -12,7 +12,7 @@ import type { PluginService } from './pluginService.ts';
 import { assertAllOwned } from './profileService.ts';
 import { assertMain, teamIdOf } from './roles.ts';
 
-export interface AssignmentTargets {
+interface AssignmentTargets {
   profileIds: string[];
   groupIds: string[];
 }

@@ -15,7 +15,7 @@ import { assertMain, teamIdOf } from './roles.ts';
 import type { StorageQuota } from './storageQuota.ts';
 
 /** An upload whose package (and icon, if sent) the inspectors accepted. */
-export interface InspectedUpload {
+interface InspectedUpload {
   fields: PluginUploadFields;
   icon: AcceptedIcon | null;
   pkg: AcceptedPackage;

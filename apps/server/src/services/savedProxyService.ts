@@ -14,7 +14,7 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import { readableProxyHost } from '../codecs/storedFieldRules.ts';
 
 /** Proxies one account may keep in its list. */
-export const MAX_SAVED_PROXIES = 1000;
+const MAX_SAVED_PROXIES = 1000;
 
 interface Secrets {
   username: string;

@@ -24,7 +24,7 @@ function copyOf(found: AuthenticatedSession): AuthenticatedSession {
 }
 
 /** A read begun before this: its answer may predate a change, and is not kept. */
-export type CacheMark = number;
+type CacheMark = number;
 
 /**
  * The sessions and accounts of recent tokens, kept so that a signed call does not ask the

@@ -16,7 +16,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 
-export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
+type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
 
 /**
  * Sharing with other accounts and handing profiles over. A main account shares its own profiles

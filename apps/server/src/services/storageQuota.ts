@@ -39,7 +39,7 @@ const RESERVATION_LIFETIME_MS = 30 * 60_000;
 
 const nothingReserved: StorageReservation = { release: async () => {} };
 
-export interface StorageUse {
+interface StorageUse {
   /** The main account whose plan the storage comes from. */
   teamId: string;
   usedBytes: number;

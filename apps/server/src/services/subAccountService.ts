@@ -18,7 +18,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
 import type { SessionService } from './sessionService.ts';
 
-export interface SubAccountInput {
+interface SubAccountInput {
   username: string;
   password: string;
   nickname: string;
@@ -26,7 +26,7 @@ export interface SubAccountInput {
   groupGrants: GroupGrant[];
 }
 
-export interface SubAccountChange {
+interface SubAccountChange {
   nickname: string;
   platformAccount: string;
   /** Undefined: the authorized groups stay. */

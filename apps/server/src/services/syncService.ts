@@ -17,10 +17,10 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 
 /** What the sync needs of the blob store. */
-export type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' | 'list'>;
+type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' | 'list'>;
 
 /** What the sync needs of the plan's storage allowance. */
-export interface SyncQuota {
+interface SyncQuota {
   /** Throws the plan's "storage full" refusal when `bytes` more would not fit the account's allowance. */
   ensureRoom(accountId: string, bytes: number): Promise<void>;
   /** The same, as room granted until released: parallel uploads cannot all pass one check. */
@@ -33,7 +33,7 @@ const STORE_AT_ONCE = 8;
 /** Chunks younger than this are never collected: they may belong to a save still uploading. */
 const COLLECT_GRACE_MS = 60 * 60_000;
 
-export function chunkKey(profileId: string, chunkId: string): string {
+function chunkKey(profileId: string, chunkId: string): string {
   return `sync/${profileId}/${chunkId}`;
 }
 
