@@ -46,8 +46,9 @@ import type { CaptchaGenerator } from './services/captchaService.ts';
 import type { RateLimitRules } from './guards/rateLimiter.ts';
 import { createServices, type Services } from './services/container.ts';
 import { openSecretKeys } from './crypto/secretKeys.ts';
+import { Store } from './repositories/store.ts';
 
-export interface BuildOptions {
+interface BuildOptions {
   config: ServerConfig;
   clock?: Clock;
   mailer?: Mailer;
@@ -106,14 +107,15 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   const signKey = readOrCreateSecret(config.dataDir, 'sign-key');
   const mailer = options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
   // Before anything is served: the master key checked, values of the first format bound to their rows.
-  const keys = await openSecretKeys(database.db, config, clock, app.log);
+  const store = new Store(database.db);
+  const keys = await openSecretKeys(store, config, clock, app.log);
   const blobs = await openBlobStore(config);
   app.log.info(`blobs: ${blobs.description}`);
   // Counts, signatures, the jobs' lock and socket.io rooms: Redis with REDIS_URL, for several instances.
   const shared = await openSharedState(config, database.db, app.log);
   app.log.info(`shared state: ${shared.description}`);
   const sessionCache = await openSessionCache(database, config.sessionCacheSeconds, clock, app.log);
-  const services = createServices(database.db, { payments: config, blobs, clock, mailer, keys, shared, sessionCache: sessionCache?.cache ?? null, relay: config.relay, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
+  const services = createServices(store, { payments: config, blobs, clock, mailer, keys, shared, sessionCache: sessionCache?.cache ?? null, relay: config.relay, recycleRetentionDays: config.recycleRetentionDays, fingerprintPoolSize: config.fingerprintPoolSize, lifetimes: config, log: app.log, ...(options.captchaGenerator ? { captchaGenerator: options.captchaGenerator } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
 

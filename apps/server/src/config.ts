@@ -84,9 +84,9 @@ export interface RelaySettings {
   privateUpstreams: boolean;
 }
 
-export const DEFAULT_RELAY_PORT = 8482;
+const DEFAULT_RELAY_PORT = 8482;
 
-export const DEFAULT_SERVER_PORT = 8480;
+const DEFAULT_SERVER_PORT = 8480;
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -102,7 +102,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
  * enough that an ended plan restricts a team that grew on it (issue 36). A server only its own
  * team uses sets them to -1.
  */
-export const DEFAULT_FREE_ALLOWANCE = { profiles: 10, subAccounts: 1, storageMb: UNLIMITED } as const;
+const DEFAULT_FREE_ALLOWANCE = { profiles: 10, subAccounts: 1, storageMb: UNLIMITED } as const;
 
 function limit(value: string | undefined, name: string, fallback: number = UNLIMITED): number {
   if (value === undefined || value === '') return fallback;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What a change made during a call needs to know about where the call came from. */
-export interface RequestScope {
+interface RequestScope {
   /** Shown in the operation log as the machine name; worked out when a change asks for it. */
   machine: () => string;
 }

@@ -10,6 +10,7 @@ import {
   type SessionGrant,
 } from '@facet/contracts';
 import { newPerson, solvedCaptcha, type TestServer } from './harness.ts';
+import { newAccountRow } from '../src/repositories/accounts.ts';
 
 /** Signs a new person up through the public calls, as the console does. */
 export async function signUp(server: TestServer, client: ApiClient = server.client(), person = newPerson()) {
@@ -82,34 +83,9 @@ export async function addSubAccount(server: TestServer, parentId: string): Promi
   const person = newPerson('sub');
   const now = Date.now();
   const id = `acc_sub_${person.username}`;
-  await server.facet.services.repositories.accounts.insert({
-    id,
-    email: null,
-    phone: null,
-    username: person.username,
-    username_key: person.username.toLowerCase(),
-    password_hash: 'not-a-login',
-    type: 'sub',
-    parent_id: parentId,
-    invitation_code: person.username.toUpperCase().slice(0, 32),
-    invited_by: null,
-    status: 'active',
-    email_verified_at: null,
-    plan_expires_at: null,
-    created_at: now,
-    updated_at: now,
-    last_login_at: null,
-    profile_serial: 0,
-    live_profiles: 0,
-    nickname: '',
-    platform_account: '',
-    plan_id: null,
-    plan_profiles: null,
-    plan_sub_accounts: null,
-    plan_storage_mb: null,
-    trial_granted_at: null,
-    settings: '{}',
-  });
+  await server.facet.services.repositories.accounts.insert(
+    newAccountRow({ id, type: 'sub', parentId, username: person.username, passwordHash: 'not-a-login', invitationCode: person.username.toUpperCase().slice(0, 32), now }),
+  );
   return { id, username: person.username };
 }
 

@@ -46,11 +46,22 @@ const floors = [
 /** Rooms that may use each other although they stand on one floor (none yet). */
 const beside = {};
 
+/**
+ * Rooms and packages a room may not use although its floor stands above them: only repositories
+ * speak SQL, so the domain and the rooms beneath it reach data through them, never db/ or Kysely.
+ */
+const never = {
+  services: ['db', 'kysely'],
+  codecs: ['db', 'kysely'],
+  crypto: ['db', 'kysely'],
+  guards: ['db', 'kysely'],
+};
+
 /** @type {import('../roomRules.mjs').AppRooms} */
 export const serverRooms = {
   app: 'apps/server/src',
   rooms: floors.flatMap((floor, at) =>
-    floor.map(({ room, why }) => ({ room, why, may: [...floors.slice(at + 1).flat().map((below) => below.room), ...(beside[room] ?? [])] })),
+    floor.map(({ room, why }) => ({ room, why, may: [...floors.slice(at + 1).flat().map((below) => below.room), ...(beside[room] ?? [])], ...(never[room] ? { never: never[room] } : {}) })),
   ),
 };
 

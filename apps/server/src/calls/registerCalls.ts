@@ -28,7 +28,7 @@ import { pathOfNul } from './nulCharacters.ts';
 import { machineName, runInScope } from '../requestScope.ts';
 import { requestSignature } from './requestSignature.ts';
 
-export type CallHandler<C extends CallDefinition> = (
+type CallHandler<C extends CallDefinition> = (
   payload: z.output<C['request']>,
   ctx: CallContext,
 ) => Promise<z.input<C['response']>>;
@@ -43,7 +43,7 @@ export function bind<C extends CallDefinition>(call: C, handler: CallHandler<C>)
   return { call, handler: handler as CallHandler<CallDefinition> };
 }
 
-export interface CallLayerDeps {
+interface CallLayerDeps {
   signKey: string;
   clock: Clock;
   replayGuard: ReplayGuard;

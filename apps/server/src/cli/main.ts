@@ -3,6 +3,8 @@ import pino from 'pino';
 import { loadServerConfig } from '../config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { Store } from '../repositories/store.ts';
+import { databaseSharedState } from '../sharedState/openSharedState.ts';
 import { OutboxMailer } from '../mail/outboxMailer.ts';
 import { systemClock } from '../clock.ts';
 import { createServices } from '../services/container.ts';
@@ -45,13 +47,16 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
   try {
     await migrateToLatest(database);
     const log = pino({ level: 'warn' });
-    const keys = await openSecretKeys(database.db, config, systemClock, log);
-    const services = createServices(database.db, {
+    const store = new Store(database.db);
+    const keys = await openSecretKeys(store, config, systemClock, log);
+    const services = createServices(store, {
       payments: config,
       blobs: await blobStoreFor(config),
       clock: systemClock,
       mailer: new OutboxMailer(path.join(config.dataDir, 'outbox'), log),
       keys,
+      // Operator commands count, refuse and lock in the database, whatever REDIS_URL says.
+      shared: databaseSharedState(database.db),
       recycleRetentionDays: config.recycleRetentionDays,
       fingerprintPoolSize: 0,
       lifetimes: config,

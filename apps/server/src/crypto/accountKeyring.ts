@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Executor } from '../repositories/executor.ts';
+import { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { AccountDataKeysRepository, type AccountDataKeyRecord } from '../repositories/accountDataKeys.ts';
+import type { AccountDataKeyRecord } from '../repositories/accountDataKeys.ts';
 import type { MasterKey } from '../security/masterKey.ts';
 
 /**
@@ -17,18 +17,22 @@ import type { MasterKey } from '../security/masterKey.ts';
  */
 export class AccountKeyring {
   private readonly keys = new Map<string, Map<number, Buffer>>();
+  private readonly store: Store;
 
+  /** `data`: the server's Store, or a bare database handle (tests, the benchmark's seeding). */
   constructor(
-    private readonly db: Kysely<Database>,
+    data: Store | Executor,
     private master: MasterKey,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.store = data instanceof Store ? data : new Store(data);
+  }
 
   /** Loads the accounts' keys, making a first key for accounts without one. */
   async ready(accountIds: Iterable<string>): Promise<void> {
     const missing = [...new Set(accountIds)].filter((id) => !this.keys.has(id));
     if (missing.length === 0) return;
-    const repo = new AccountDataKeysRepository(this.db);
+    const repo = this.store.accountDataKeys;
     this.remember(await repo.forAccounts(missing));
     for (const accountId of missing.filter((id) => !this.keys.has(id))) {
       await repo.insertIfAbsent(this.newKeyRow(accountId, 1));
@@ -55,7 +59,7 @@ export class AccountKeyring {
   /** Rotation: a new version for each account, current from now on. Older versions stay until `dropOlder`. */
   async addVersions(accountIds: readonly string[]): Promise<void> {
     await this.ready(accountIds);
-    const repo = new AccountDataKeysRepository(this.db);
+    const repo = this.store.accountDataKeys;
     for (const accountId of accountIds) {
       const next = this.current(accountId).version + 1;
       await repo.insertIfAbsent(this.newKeyRow(accountId, next));
@@ -65,7 +69,7 @@ export class AccountKeyring {
 
   /** Rotation: every account keeps only its newest key; values sealed with the others no longer open. */
   async dropOlder(): Promise<number> {
-    const dropped = await new AccountDataKeysRepository(this.db).deleteAllButNewest();
+    const dropped = await this.store.accountDataKeys.deleteAllButNewest();
     for (const versions of this.keys.values()) {
       const newest = Math.max(...versions.keys());
       for (const version of versions.keys()) if (version !== newest) versions.delete(version);
@@ -78,8 +82,8 @@ export class AccountKeyring {
    * transaction, so the database never holds keys of both masters.
    */
   async rewrapAll(next: MasterKey): Promise<number> {
-    const count = await this.db.transaction().execute(async (trx) => {
-      const repo = new AccountDataKeysRepository(trx);
+    const count = await this.store.transaction(async (tx) => {
+      const repo = tx.accountDataKeys;
       const rows = await repo.all();
       for (const row of rows) {
         const key = this.master.unwrapAccountKey(row.account_id, row.version, row.wrapped);

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { SealedValuesRepository, sealedColumns, type SealedColumn, type SealedValueRow } from '../repositories/sealedValues.ts';
+import type { Store } from '../repositories/store.ts';
+import { sealedColumns, type SealedColumn, type SealedValueRow } from '../repositories/sealedValues.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
 import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import type { SecretBox, SecretLog } from './secretBox.ts';
 
 /** Rows read, opened and written per transaction: short transactions, few round trips. */
-export const RESEAL_BATCH = 500;
+const RESEAL_BATCH = 500;
 
 /** Rows between progress reports of a long column (100,000 profiles: ten lines, not two hundred). */
 const PROGRESS_EVERY = 10_000;
@@ -28,7 +27,7 @@ export interface ResealRule {
   open(row: SealedValueRow, binding: SealBinding): string;
 }
 
-export function bindingOf(column: SealedColumn, row: SealedValueRow): SealBinding {
+function bindingOf(column: SealedColumn, row: SealedValueRow): SealBinding {
   return { accountId: row.accountId, table: column.table, rowId: row.id, field: column.field };
 }
 
@@ -37,7 +36,7 @@ export function bindingOf(column: SealedColumn, row: SealedValueRow): SealBindin
  * in id order, a batch per statement, each value replaced only if unchanged since it was read.
  * Safe to run again after a crash, or twice at once: a value already done is not done again.
  */
-export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: ResealRule, log: SecretLog, progress: (counts: ResealCounts, final: boolean) => void = () => undefined): Promise<ResealCounts[]> {
+export async function resealPass(store: Store, box: SecretBox, rule: ResealRule, log: SecretLog, progress: (counts: ResealCounts, final: boolean) => void = () => undefined): Promise<ResealCounts[]> {
   const totals: ResealCounts[] = [];
   for (const column of sealedColumns) {
     const counts: ResealCounts = { column: `${column.table}.${column.field}`, resealed: 0, unreadable: 0 };
@@ -45,7 +44,7 @@ export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: Res
     let read = 0;
     let reported = 0;
     for (;;) {
-      const rows = await new SealedValuesRepository(db).page(column, after, RESEAL_BATCH, rule.prefix);
+      const rows = await store.sealedValues.page(column, after, RESEAL_BATCH, rule.prefix);
       if (rows.length === 0) break;
       after = rows.at(-1)!.id;
       read += rows.length;
@@ -67,7 +66,7 @@ export async function resealPass(db: Kysely<Database>, box: SecretBox, rule: Res
         changes.push({ id: row.id, expected: row.sealed, next: box.seal(binding, plain) });
       }
       // One statement per batch, so one transaction: all of the batch or none of it.
-      counts.resealed += await new SealedValuesRepository(db).replaceMany(column, changes);
+      counts.resealed += await store.sealedValues.replaceMany(column, changes);
       // A long column says how far it got now and then.
       if (rows.length === RESEAL_BATCH && read - reported >= PROGRESS_EVERY) {
         reported = read;

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { AccountDataKeysRepository } from '../repositories/accountDataKeys.ts';
 import { MasterKey } from '../security/masterKey.ts';
 import { discardNextMasterKey, promoteNextMasterKey, readNextMasterKey } from '../security/masterKeyFile.ts';
 import { readOrCreateSecret } from '../security/secrets.ts';
@@ -10,7 +8,7 @@ import { SecretBox, type SecretLog } from './secretBox.ts';
 import { resealLegacySecrets } from './secretMigration.ts';
 
 /** Where the master key came from: what a rotation may replace, and what it must tell the operator. */
-export type MasterKeySource = { kind: 'env' } | { kind: 'file'; dataDir: string };
+type MasterKeySource = { kind: 'env' } | { kind: 'file'; dataDir: string };
 
 export interface SecretKeys {
   master: MasterKey;
@@ -25,10 +23,10 @@ export interface SecretKeys {
  * or abandoned, the master key checked against the account keys it must open, and values of
  * the first format sealed again bound to their owner and row.
  */
-export async function openSecretKeys(db: Kysely<Database>, config: { dataKey: string | null; dataDir: string }, clock: Clock, log: SecretLog): Promise<SecretKeys> {
+export async function openSecretKeys(store: Store, config: { dataKey: string | null; dataDir: string }, clock: Clock, log: SecretLog): Promise<SecretKeys> {
   const source: MasterKeySource = config.dataKey ? { kind: 'env' } : { kind: 'file', dataDir: config.dataDir };
   let master = MasterKey.fromText(config.dataKey ?? readOrCreateSecret(config.dataDir, 'data-key'));
-  const repo = new AccountDataKeysRepository(db);
+  const repo = store.accountDataKeys;
   if (source.kind === 'file') master = await settleInterruptedRotation(source.dataDir, master, await repo.masterKeyIds(), log);
   const foreign = (await repo.masterKeyIds()).filter((id) => id !== master.id);
   if (foreign.length > 0) {
@@ -37,9 +35,9 @@ export async function openSecretKeys(db: Kysely<Database>, config: { dataKey: st
         'Start with the key the last `admin rotate-keys` named; nothing was changed.',
     );
   }
-  const keyring = new AccountKeyring(db, master, clock);
+  const keyring = new AccountKeyring(store, master, clock);
   const box = new SecretBox(keyring, log);
-  await resealLegacySecrets(db, box, master, log);
+  await resealLegacySecrets(store, box, master, log);
   return { master, source, keyring, box };
 }
 

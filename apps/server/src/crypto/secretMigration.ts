@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Store } from '../repositories/store.ts';
 import type { MasterKey } from '../security/masterKey.ts';
 import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import { resealPass, type ResealCounts } from './resealPass.ts';
@@ -11,7 +10,7 @@ import type { SecretBox, SecretLog } from './secretBox.ts';
  * only reader of `v1:`. What a v1 value was copied into before this ran stays where it is now
  * bound, since v1 recorded nothing to tell; from here on a copy no longer opens.
  */
-export async function resealLegacySecrets(db: Kysely<Database>, box: SecretBox, master: MasterKey, log: SecretLog): Promise<ResealCounts[]> {
+export async function resealLegacySecrets(store: Store, box: SecretBox, master: MasterKey, log: SecretLog): Promise<ResealCounts[]> {
   const open = (sealed: string, binding: Parameters<typeof box.seal>[0]) => {
     try {
       return master.openLegacyV1(sealed);
@@ -20,7 +19,7 @@ export async function resealLegacySecrets(db: Kysely<Database>, box: SecretBox, 
       throw new SecretUnreadable('not-authentic', binding);
     }
   };
-  const counts = await resealPass(db, box, { prefix: 'v1:', needs: () => true, open: (row, binding) => open(row.sealed, binding) }, log);
+  const counts = await resealPass(store, box, { prefix: 'v1:', needs: () => true, open: (row, binding) => open(row.sealed, binding) }, log);
   for (const c of counts) if (c.resealed > 0 || c.unreadable > 0) log.info({ column: c.column, resealed: c.resealed, unreadable: c.unreadable }, 'sealed values of the first format bound to their owner and row');
   return counts;
 }

@@ -12,7 +12,7 @@ import { sqliteChangeFeed } from './sqliteChangeFeed.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   dataDir: string;
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests give each run its own); created when missing. */

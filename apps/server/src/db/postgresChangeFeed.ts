@@ -3,7 +3,7 @@ import pg from 'pg';
 import { ChangeListeners, type AuthChangeFeed } from './authChangeFeed.ts';
 
 /** The channel migration 0022's triggers notify on; the payload is "<schema> <account id>". */
-export const AUTH_CHANGES_CHANNEL = 'facet_auth_changes';
+const AUTH_CHANGES_CHANNEL = 'facet_auth_changes';
 const RECONNECT_MS = 1000;
 
 /**

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { OperatingSystem } from '@facet/contracts';
 import { generateIdentity } from '@facet/fingerprint';
 
-export interface WorkerRequest {
+interface WorkerRequest {
   id: number;
   os: OperatingSystem;
   kernelVersion: string;

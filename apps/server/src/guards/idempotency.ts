@@ -41,7 +41,7 @@ export interface IdempotencyStore {
  * The master key does this (security/masterKey.ts), as for launch grants: kept answers are the
  * server's own and short-lived, and a master key rotation ends them as it ends the grants.
  */
-export interface AnswerSeal {
+interface AnswerSeal {
   seal(purpose: readonly string[], plain: string): string;
   open(purpose: readonly string[], sealed: string): string;
 }

@@ -14,7 +14,7 @@ export interface LoginThrottleRules {
   windowSeconds: number;
 }
 
-export const loginThrottleRules: LoginThrottleRules = { freeFailures: 3, maxDelaySeconds: 900, accountCaptchaAfter: 20, windowSeconds: 3600 };
+const loginThrottleRules: LoginThrottleRules = { freeFailures: 3, maxDelaySeconds: 900, accountCaptchaAfter: 20, windowSeconds: 3600 };
 
 /**
  * Slows password guessing without locking the owner out. Wrong passwords count per login name

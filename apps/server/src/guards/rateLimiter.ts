@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { CounterStore, Tally } from './counterStore.ts';
 
-export interface LimitRule {
+interface LimitRule {
   limit: number;
   windowSeconds: number;
 }
@@ -68,5 +68,5 @@ export const rateLimits = {
   shareUnknownPerAccount: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, LimitRule>;
 
-export type RateLimitName = keyof typeof rateLimits;
+type RateLimitName = keyof typeof rateLimits;
 export type RateLimitRules = Record<RateLimitName, LimitRule>;

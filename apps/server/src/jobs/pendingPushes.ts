@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
 
 /** How often an instance looks for pushes an operator command left: a paid order shows within about this. */
-export const PENDING_PUSH_POLL_MS = 1_000;
+const PENDING_PUSH_POLL_MS = 1_000;
 
 /**
  * Delivers the pushes an operator command wrote (realtime/pushHub.ts `deferred`): every instance

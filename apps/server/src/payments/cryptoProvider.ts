@@ -9,7 +9,7 @@ import { orderPageUrl, type CheckoutContext, type PaymentProvider } from './paym
  * its own (`tag`, 1–9999), so the operator tells one order's transfer from another's of the
  * same price on a chain that carries no reference ("37.50" → "37.501234").
  */
-export function coinAmount(cents: number, tag: number): string {
+function coinAmount(cents: number, tag: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}${String(tag).padStart(4, '0')}`;
 }
 

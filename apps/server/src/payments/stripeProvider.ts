@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { OrderRow } from '../repositories/orders.ts';
 import { orderPageUrl, type CheckoutContext, type PaymentOutcome, type PaymentProvider } from './paymentProvider.ts';
 
-export interface StripeSettings {
+interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
 }

@@ -29,7 +29,7 @@ export interface AcceptedIcon {
   height: number;
 }
 
-export type IconInspection = AcceptedIcon | Refusal<IconRefusalCode>;
+type IconInspection = AcceptedIcon | Refusal<IconRefusalCode>;
 
 /**
  * Decide whether an uploaded icon may be stored, and re-encode it. Everything that bounds the

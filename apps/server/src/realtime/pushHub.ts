@@ -17,7 +17,7 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { readCookie } from '../security/cookieHeader.ts';
 import type { PendingPushesRepository } from '../repositories/pendingPushes.ts';
 
-export interface PushIdentity {
+interface PushIdentity {
   accountId: string;
   sessionId: string;
   /** When the session token the socket logged in with expires (a renewed console logs in again). */

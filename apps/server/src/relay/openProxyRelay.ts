@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import { startProxyRelay, type ProxyRelay, type RelayDecision } from './proxyRelay.ts';
 
 /** The relay's rules (services/relayService.ts): who may pass, and where the relay listens. */
-export interface RelayRules {
+interface RelayRules {
   decide(username: string, password: string): Promise<RelayDecision>;
   listening(port: number): void;
 }

@@ -4,7 +4,7 @@ import { OpenTunnels } from './openTunnels.ts';
 /** What the relay does with one request or tunnel, decided from its Proxy-Authorization. */
 export type RelayDecision = { kind: 'upstream'; url: string } | { kind: 'unauthorized' } | { kind: 'refused' };
 
-export interface ProxyRelayOptions {
+interface ProxyRelayOptions {
   bind: string;
   port: number;
   /** Checks the one-start credential and names the owner's upstream (services/relayService.ts). */
@@ -21,7 +21,7 @@ export interface ProxyRelay {
 }
 
 /** How long a tunnel may outlive its start, its share or its account: at most this, and a request's time. */
-export const SWEEP_EVERY_MS = 10_000;
+const SWEEP_EVERY_MS = 10_000;
 
 /**
  * The server's HTTP proxy relay: a recipient's profile browser talks to it (through the agent's

@@ -10,7 +10,7 @@ export interface RelayPass {
 }
 
 /** The proxy account a recipient's agent is given for the relay, in place of the owner's. */
-export interface RelayCredential {
+interface RelayCredential {
   username: string;
   password: string;
 }

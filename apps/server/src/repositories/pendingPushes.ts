@@ -3,7 +3,7 @@ import type { PendingPushesTable } from '../db/schema.ts';
 import { newId } from '../security/tokens.ts';
 import type { Executor } from './executor.ts';
 
-export type PendingPush = Selectable<PendingPushesTable>;
+type PendingPush = Selectable<PendingPushesTable>;
 
 /** Pushes written by a process without the consoles' sockets, for a server instance to deliver. */
 export class PendingPushesRepository {

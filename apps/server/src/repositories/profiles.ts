@@ -21,13 +21,13 @@ export interface ProfileListRecord extends Omit<ProfileRecord, 'settings' | 'sec
 }
 
 /** A row of the owner's list: with its tags and, while a machine runs it, its lease, read in the same query. */
-export interface OwnedListRecord extends ProfileListRecord {
+interface OwnedListRecord extends ProfileListRecord {
   tags: TagRecord[];
   lease: LeaseRecord | null;
 }
 
 /** A profile reaching an account that does not own it, with the grants that reach it. */
-export type ReachableRecord = ProfileRecord & {
+type ReachableRecord = ProfileRecord & {
   share_permission: string | null;
   shared_by: string | null;
   group_permission: string | null;

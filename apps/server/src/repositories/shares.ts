@@ -1,6 +1,6 @@
 import type { Executor } from './executor.ts';
 
-export interface ShareMemberRecord {
+interface ShareMemberRecord {
   profile_id: string;
   account_id: string;
   username: string;

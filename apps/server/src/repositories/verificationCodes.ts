@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, VerificationCodesTable } from '../db/schema.ts';
 
-export type VerificationCodeRow = Selectable<VerificationCodesTable>;
+type VerificationCodeRow = Selectable<VerificationCodesTable>;
 export type CodePurpose = VerificationCodeRow['purpose'];
 
 export class VerificationCodesRepository {

@@ -5,7 +5,7 @@ import type { Account, SessionRow } from '../services/authenticatedSession.ts';
 import type { Services } from '../services/container.ts';
 import { cookieSessionOf } from '../calls/cookieSession.ts';
 
-export interface BearerIdentity {
+interface BearerIdentity {
   account: Account;
   /** Set when a console session presented itself; null for an API token. */
   session: SessionRow | null;

@@ -7,7 +7,7 @@ import path from 'node:path';
  * that keeps every moment of a rotation readable, and crypto/secretKeys.ts for how a start
  * after a crash finishes or abandons it.
  */
-export function masterKeyFiles(dataDir: string): { current: string; next: string } {
+function masterKeyFiles(dataDir: string): { current: string; next: string } {
   const dir = path.join(dataDir, 'secrets');
   return { current: path.join(dir, 'data-key'), next: path.join(dir, 'data-key.next') };
 }

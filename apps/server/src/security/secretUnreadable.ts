@@ -9,7 +9,7 @@ import type { SealBinding } from './sealedValue.ts';
  * - `not-authentic`: the tag does not match: the value belongs to another row, field or account,
  *   or was altered.
  */
-export type UnreadableReason = 'malformed' | 'old-format' | 'unknown-key' | 'not-authentic';
+type UnreadableReason = 'malformed' | 'old-format' | 'unknown-key' | 'not-authentic';
 
 /** A sealed value that will not open where it is. Carries where it was, never what it holds. */
 export class SecretUnreadable extends Error {

@@ -1,8 +1,8 @@
 import { Code, UNBOUND, type Language, type Member, type SessionGrant } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
-import type { Account, AccountsRepository } from '../repositories/accounts.ts';
+import { newAccountRow, type Account, type AccountsRepository } from '../repositories/accounts.ts';
 import type { ApiTokensRepository } from '../repositories/apiTokens.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
@@ -14,7 +14,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import type { SessionOrigin, SessionService } from './sessionService.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';
 
-export interface RegisterInput {
+interface RegisterInput {
   email: string;
   username: string;
   password: string;
@@ -142,34 +142,7 @@ export class AccountService {
   }
 
   private newMainAccount(input: { email: string; username: string; passwordHash: string; now: number; invitedBy: string | null }): Account {
-    return {
-      id: newId('acc'),
-      email: input.email,
-      phone: null,
-      username: input.username,
-      username_key: input.username.toLowerCase(),
-      password_hash: input.passwordHash,
-      type: 'main',
-      parent_id: null,
-      invitation_code: newInvitationCode(),
-      invited_by: input.invitedBy,
-      status: 'active',
-      email_verified_at: input.now,
-      plan_expires_at: null,
-      created_at: input.now,
-      updated_at: input.now,
-      last_login_at: null,
-      profile_serial: 0,
-      live_profiles: 0,
-      nickname: '',
-      platform_account: '',
-      plan_id: null,
-      plan_profiles: null,
-      plan_sub_accounts: null,
-      plan_storage_mb: null,
-      trial_granted_at: null,
-      settings: '{}',
-    };
+    return newAccountRow({ id: newId('acc'), type: 'main', email: input.email, emailVerifiedAt: input.now, username: input.username, passwordHash: input.passwordHash, invitationCode: newInvitationCode(), invitedBy: input.invitedBy, now: input.now });
   }
 
   private async insertAccount(account: Account): Promise<void> {

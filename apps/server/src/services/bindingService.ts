@@ -1,6 +1,6 @@
 import { Code, validateEmail, validatePhone, type Language } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
 import type { VerificationCodeService } from './verificationCodeService.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import type { CaptchasRepository } from '../repositories/captchas.ts';
 import { hashToken, newId } from '../security/tokens.ts';
 
-export interface DrawnCaptcha {
+interface DrawnCaptcha {
   text: string;
   svg: string;
 }
@@ -13,7 +13,7 @@ export interface DrawnCaptcha {
 export type CaptchaGenerator = () => DrawnCaptcha;
 
 /** 4 characters drawn as SVG paths (no text to copy); look-alikes 0/O/o and 1/I/l/i left out. */
-export const svgCaptchaGenerator: CaptchaGenerator = () => {
+const svgCaptchaGenerator: CaptchaGenerator = () => {
   // Dark characters and lines on white, large enough to read: random colours came out faint
   // yellow-green on white now and then.
   const { text, data } = svgCaptcha.create({ size: limits.captchaLength, ignoreChars: '0Oo1Iil', noise: 2, color: false, width: 150, height: 38, fontSize: 44 });

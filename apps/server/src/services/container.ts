@@ -1,26 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
+import type { Store } from '../repositories/store.ts';
+import type { PendingPushesRepository } from '../repositories/pendingPushes.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PushHub } from '../realtime/pushHub.ts';
-import { PendingPushesRepository } from '../repositories/pendingPushes.ts';
-import { AccountsRepository } from '../repositories/accounts.ts';
-import { ApiTokensRepository } from '../repositories/apiTokens.ts';
-import { CaptchasRepository } from '../repositories/captchas.ts';
-import { SessionsRepository } from '../repositories/sessions.ts';
-import { VerificationCodesRepository } from '../repositories/verificationCodes.ts';
+import type { AccountsRepository } from '../repositories/accounts.ts';
+import type { CaptchasRepository } from '../repositories/captchas.ts';
+import type { VerificationCodesRepository } from '../repositories/verificationCodes.ts';
 import { AccountService } from './accountService.ts';
 import { ApiTokenService } from './apiTokenService.ts';
 import { CaptchaService, type CaptchaGenerator } from './captchaService.ts';
 import { RateLimiter, rateLimits, type RateLimitRules } from '../guards/rateLimiter.ts';
 import { ReplayGuard } from '../guards/replayGuard.ts';
 import { Idempotency } from '../guards/idempotency.ts';
-import { IdempotencyKeysRepository } from '../repositories/idempotencyKeys.ts';
+import type { IdempotencyKeysRepository } from '../repositories/idempotencyKeys.ts';
 import type { CounterStore } from '../guards/counterStore.ts';
 import type { SignatureStore } from '../guards/replayGuard.ts';
 import type { JobLock } from '../guards/jobLock.ts';
-import { databaseSharedState } from '../sharedState/openSharedState.ts';
 import type { SharedState } from '../sharedState/sharedState.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { SessionService, type SessionLifetimes } from './sessionService.ts';
@@ -42,9 +38,9 @@ import type { PaymentProvider } from '../payments/paymentProvider.ts';
 import { CryptoProvider } from '../payments/cryptoProvider.ts';
 import { StripeProvider } from '../payments/stripeProvider.ts';
 import { PaymentService } from './paymentService.ts';
-import { GraphicsReportsRepository } from '../repositories/graphicsReports.ts';
-import { OrdersRepository } from '../repositories/orders.ts';
-import { PlansRepository } from '../repositories/plans.ts';
+import type { GraphicsReportsRepository } from '../repositories/graphicsReports.ts';
+import type { OrdersRepository } from '../repositories/orders.ts';
+import type { PlansRepository } from '../repositories/plans.ts';
 import { PlanAllowance, type FreeAllowance } from './planAllowance.ts';
 import { OperationLog } from './operationLog.ts';
 import { BindingService } from './bindingService.ts';
@@ -131,7 +127,7 @@ export interface Services {
   };
 }
 
-export interface PaymentSetup {
+interface PaymentSetup {
   freeAllowance: FreeAllowance;
   orderLifetimeMs: number;
   referralDays: number;
@@ -140,18 +136,18 @@ export interface PaymentSetup {
   cryptoWallets: Partial<Record<CoinId, string>>;
 }
 
-export function createServices(db: Kysely<Database>, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared?: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'>; sessionCache?: SessionCache | null; relay?: RelaySettings | null }): Services {
+export function createServices(store: Store, deps: { payments: PaymentSetup; blobs: BlobStore; clock: Clock; mailer: Mailer; keys: SecretKeys; recycleRetentionDays: number; fingerprintPoolSize: number; lifetimes: SessionLifetimes; log: FastifyBaseLogger; captchaGenerator?: CaptchaGenerator; rateLimits?: Partial<RateLimitRules>; loginThrottle?: LoginThrottleRules; shared: Pick<SharedState, 'counters' | 'signatures' | 'jobLock'>; sessionCache?: SessionCache | null; relay?: RelaySettings | null }): Services {
   const { clock } = deps;
-  const accountsRepo = new AccountsRepository(db);
-  const apiTokensRepo = new ApiTokensRepository(db);
-  const sessionsRepo = new SessionsRepository(db);
-  const captchasRepo = new CaptchasRepository(db);
-  const codesRepo = new VerificationCodesRepository(db);
-  // The server passes what openSharedState chose; operator commands use the database's.
-  const { counters, signatures: seenSignatures, jobLock } = deps.shared ?? databaseSharedState(db);
-  const idempotencyKeys = new IdempotencyKeysRepository(db);
+  const accountsRepo = store.accounts;
+  const apiTokensRepo = store.apiTokens;
+  const sessionsRepo = store.sessions;
+  const captchasRepo = store.captchas;
+  const codesRepo = store.verificationCodes;
+  // The server passes what openSharedState chose; operator commands the database's.
+  const { counters, signatures: seenSignatures, jobLock } = deps.shared;
+  const idempotencyKeys = store.idempotencyKeys;
   const limiter = new RateLimiter(counters, clock, { ...rateLimits, ...deps.rateLimits });
-  const pendingPushes = new PendingPushesRepository(db);
+  const pendingPushes = store.pendingPushes;
   const push = new PushHub(
     async (token) => {
       const found = await sessions.authenticate(token);
@@ -165,22 +161,22 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
   const fingerprints = new FingerprintPool(deps.fingerprintPoolSize, deps.log);
   const captchas = new CaptchaService(captchasRepo, clock, deps.captchaGenerator);
   const codes = new VerificationCodeService(codesRepo, deps.mailer, limiter, clock);
-  const allowance = new PlanAllowance(db, deps.payments.freeAllowance, clock);
-  const operationLog = new OperationLog(db, clock);
+  const allowance = new PlanAllowance(store, deps.payments.freeAllowance, clock);
+  const operationLog = new OperationLog(store, clock);
   const referralRewards = new ReferralRewards(deps.payments.referralDays, operationLog, clock);
   const stripe = deps.payments.stripe ? new StripeProvider(deps.payments.stripe) : null;
   const { blobs } = deps;
-  const storage = new StorageQuota(db, accountsRepo, allowance, clock);
+  const storage = new StorageQuota(store, accountsRepo, allowance, clock);
   storage.register(pluginUsage());
   storage.register(syncUsage());
-  const plugins = new PluginService(db, blobs, storage, operationLog, clock);
-  const leases = new LeaseService(db, clock, allowance, push, operationLog);
-  const sync = new SyncService(db, blobs, leases, deps.keys.box, storage, push, clock);
+  const plugins = new PluginService(store, blobs, storage, operationLog, clock);
+  const leases = new LeaseService(store, clock, allowance, push, operationLog);
+  const sync = new SyncService(store, blobs, leases, deps.keys.box, storage, push, clock);
   // Operator commands start no relay (deps.relay unset): they launch nothing.
-  const relay = new RelayService(db, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
-  const profiles = new ProfileService(db, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync, relay);
+  const relay = new RelayService(store, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
+  const profiles = new ProfileService(store, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync, relay);
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
-    method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, new OrdersRepository(db)) : new OperatorProvider(),
+    method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, store.orders) : new OperatorProvider(),
   );
   return {
     clock,
@@ -193,31 +189,31 @@ export function createServices(db: Kysely<Database>, deps: { payments: PaymentSe
     captchas,
     apiTokens: new ApiTokenService(apiTokensRepo, accountsRepo, clock, limiter, deps.keys.box),
     profiles,
-    profileFiles: new ProfileFileService(db, profiles, fingerprints, deps.keys.box, clock, operationLog),
-    savedProxies: new SavedProxyService(db, deps.keys.box, allowance, clock),
+    profileFiles: new ProfileFileService(store, profiles, fingerprints, deps.keys.box, clock, operationLog),
+    savedProxies: new SavedProxyService(store, deps.keys.box, allowance, clock),
     fingerprints,
-    groups: new GroupService(db, operationLog, clock),
-    tags: new TagService(db, clock, operationLog),
-    recycle: new RecycleService(db, allowance, operationLog, clock, deps.recycleRetentionDays, (ids) => sync.forget(ids)),
-    sharing: new SharingService(db, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box, leases),
-    subAccounts: new SubAccountService(db, accountsRepo, sessions, push, limiter, allowance, operationLog, clock, leases),
+    groups: new GroupService(store, operationLog, clock),
+    tags: new TagService(store, clock, operationLog),
+    recycle: new RecycleService(store, allowance, operationLog, clock, deps.recycleRetentionDays, (ids) => sync.forget(ids)),
+    sharing: new SharingService(store, accountsRepo, allowance, limiter, operationLog, clock, deps.keys.box, leases),
+    subAccounts: new SubAccountService(store, accountsRepo, sessions, push, limiter, allowance, operationLog, clock, leases),
     operationLog,
     allowance,
-    feedback: new FeedbackService(db, limiter, clock),
+    feedback: new FeedbackService(store, limiter, clock),
     binding: new BindingService(accountsRepo, codes, clock),
-    rewards: new RewardService(db, referralRewards),
-    settings: new AccountSettingsService(db, operationLog, clock),
-    payments: new PaymentService(db, allowance, storage, push, clock, providers, deps.payments.orderLifetimeMs, operationLog, referralRewards, deps.log),
+    rewards: new RewardService(store, referralRewards),
+    settings: new AccountSettingsService(store, operationLog, clock),
+    payments: new PaymentService(store, allowance, storage, push, clock, providers, deps.payments.orderLifetimeMs, operationLog, referralRewards, deps.log),
     blobs,
     storage,
     leases,
     relay,
     sync,
     plugins,
-    pluginAssignments: new PluginAssignmentService(db, plugins, accountsRepo, blobs, operationLog, clock),
+    pluginAssignments: new PluginAssignmentService(store, plugins, accountsRepo, blobs, operationLog, clock),
     jobLock,
     stripe,
-    keyRotation: new KeyRotation(db, deps.keys, deps.log),
-    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: new PlansRepository(db), orders: new OrdersRepository(db), graphics: new GraphicsReportsRepository(db), counters, seenSignatures, idempotencyKeys, pendingPushes },
+    keyRotation: new KeyRotation(store, deps.keys, deps.log),
+    repositories: { accounts: accountsRepo, captchas: captchasRepo, codes: codesRepo, plans: store.plans, orders: store.orders, graphics: store.graphicsReports, counters, seenSignatures, idempotencyKeys, pendingPushes },
   };
 }

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import type { Account } from '../repositories/accounts.ts';
 import { newId } from '../security/tokens.ts';
 import type { RateLimiter } from '../guards/rateLimiter.ts';
 
-export interface FeedbackInput {
+interface FeedbackInput {
   score: number;
   content: string;
   mobile?: string | undefined;
@@ -16,7 +15,7 @@ export interface FeedbackInput {
 /** Feedback goes to the operator (`admin feedback list`); a few per hour per account. */
 export class FeedbackService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
   ) {}
@@ -25,18 +24,12 @@ export class FeedbackService {
     await this.limiter.hit('feedbackPerAccount', actor.id);
     const contacts = Object.fromEntries(Object.entries({ mobile: input.mobile, wechat: input.wechat, skype: input.skype }).filter(([, v]) => v));
     const id = newId('fb');
-    await this.db.insertInto('feedback').values({ id, account_id: actor.id, score: input.score, content: input.content, contacts: JSON.stringify(contacts), created_at: this.clock.now() }).execute();
+    await this.store.feedback.insert({ id, account_id: actor.id, score: input.score, content: input.content, contacts: JSON.stringify(contacts), created_at: this.clock.now() });
     return id;
   }
 
   /** Newest first, with the account's name, for the operator. */
   list(limit: number) {
-    return this.db
-      .selectFrom('feedback')
-      .innerJoin('accounts', 'accounts.id', 'feedback.account_id')
-      .select(['feedback.id', 'feedback.score', 'feedback.content', 'feedback.contacts', 'feedback.created_at', 'accounts.username', 'accounts.email'])
-      .orderBy('feedback.created_at', 'desc')
-      .limit(limit)
-      .execute();
+    return this.store.feedback.list(limit);
   }
 }

@@ -1,15 +1,14 @@
 import { Code, type Group } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
-import type { Database } from '../db/schema.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
-import { GroupsRepository, type GroupRecord } from '../repositories/groups.ts';
+import { type GroupsRepository, type GroupRecord } from '../repositories/groups.ts';
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
 
-export interface GroupFields {
+interface GroupFields {
   name: string;
   icon: number;
   sort: number;
@@ -24,11 +23,11 @@ export class GroupService {
   private readonly groups: GroupsRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {
-    this.groups = new GroupsRepository(db);
+    this.groups = store.groups;
   }
 
   async list(actor: Account): Promise<{ list: Group[]; ungroupedCount: number }> {
@@ -39,9 +38,9 @@ export class GroupService {
   async create(actor: Account, fields: GroupFields): Promise<Group> {
     const record: GroupRecord = { id: newId('grp'), owner_id: actor.id, ...fields, created_at: this.clock.now() };
     await this.unique(() =>
-      this.db.transaction().execute(async (trx) => {
-        await new GroupsRepository(trx).insert(record);
-        await this.log.record(trx, actor, 'group.create', record.name);
+      this.store.transaction(async (tx) => {
+        await tx.groups.insert(record);
+        await this.log.record(tx, actor, 'group.create', record.name);
       }),
     );
     return toGroup(record, 0);
@@ -49,10 +48,10 @@ export class GroupService {
 
   async update(actor: Account, id: string, fields: GroupFields): Promise<Group> {
     const changed = await this.unique(() =>
-      this.db.transaction().execute(async (trx) => {
-        const before = await new GroupsRepository(trx).find(actor.id, id);
-        const updated = await new GroupsRepository(trx).update(actor.id, id, fields);
-        if (updated > 0) await this.log.record(trx, actor, 'group.update', fields.name, before && before.name !== fields.name ? { from: before.name } : {});
+      this.store.transaction(async (tx) => {
+        const before = await tx.groups.find(actor.id, id);
+        const updated = await tx.groups.update(actor.id, id, fields);
+        if (updated > 0) await this.log.record(tx, actor, 'group.update', fields.name, before && before.name !== fields.name ? { from: before.name } : {});
         return updated;
       }),
     );
@@ -62,12 +61,12 @@ export class GroupService {
   }
 
   async delete(actor: Account, id: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new GroupsRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.groups;
       const group = await repo.find(actor.id, id);
       if (!group) throw new AppError(Code.NOT_FOUND, { id });
       const moved = await repo.delete(actor.id, id);
-      await this.log.record(trx, actor, 'group.delete', group.name);
+      await this.log.record(tx, actor, 'group.delete', group.name);
       return moved;
     });
   }

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { AccountDataKeysRepository } from '../repositories/accountDataKeys.ts';
+import type { Store } from '../repositories/store.ts';
 import { MasterKey } from '../security/masterKey.ts';
 import { promoteNextMasterKey, writeNextMasterKey } from '../security/masterKeyFile.ts';
 import { parseSealed } from '../security/sealedValue.ts';
@@ -13,7 +11,7 @@ const MAX_PASSES = 3;
 
 const quiet: SecretLog = { warn: () => undefined, info: () => undefined };
 
-export interface RotationReport {
+interface RotationReport {
   accounts: number;
   columns: ResealCounts[];
   /** Values written by something else during the rotation and sealed again by a later pass. */
@@ -31,7 +29,7 @@ export interface RotationReport {
  */
 export class KeyRotation {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly keys: SecretKeys,
     private readonly log: SecretLog,
   ) {}
@@ -52,7 +50,7 @@ export class KeyRotation {
       needs: (row, binding) => parseSealed(row.sealed)?.keyVersion !== keyring.current(binding.accountId).version,
       open: (row, binding) => box.open(binding, row.sealed),
     };
-    const columns = await resealPass(this.db, box, rule, this.log, (c, final) =>
+    const columns = await resealPass(this.store, box, rule, this.log, (c, final) =>
       progress(final ? `${c.column}: ${c.resealed} sealed again${c.unreadable ? `, ${c.unreadable} unreadable left as they were` : ''}` : `${c.column}: ${c.resealed} sealed again so far…`),
     );
     // A value written with an old key while this ran (a server left running) is caught by
@@ -60,7 +58,7 @@ export class KeyRotation {
     let latecomers = 0;
     for (let pass = 1; ; pass++) {
       // Quiet: the first pass has logged the values that do not open.
-      const again = (await resealPass(this.db, box, rule, quiet)).reduce((n, c) => n + c.resealed, 0);
+      const again = (await resealPass(this.store, box, rule, quiet)).reduce((n, c) => n + c.resealed, 0);
       if (again === 0) break;
       latecomers += again;
       if (pass >= MAX_PASSES) throw new RotationRefused(`values are still being written with old keys (${again} in the last pass): stop every server using this database and run rotate-keys again; no key was deleted`);
@@ -108,7 +106,7 @@ export class KeyRotation {
   }
 
   private async accountsWithKeys(): Promise<string[]> {
-    const repo = new AccountDataKeysRepository(this.db);
+    const repo = this.store.accountDataKeys;
     const ids: string[] = [];
     for (let after = ''; ; ) {
       const rows = await repo.page(after, 1000);

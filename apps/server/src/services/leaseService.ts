@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Code, type LeaseBeat, type LeaseEndReason, type ProfileLease } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { ProfileLeasesRepository, type LeaseRecord } from '../repositories/profileLeases.ts';
-import { ProfilesRepository } from '../repositories/profiles.ts';
+import type { Store } from '../repositories/store.ts';
+import { type ProfileLeasesRepository, type LeaseRecord } from '../repositories/profileLeases.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { reachOf, type ProfileAccess } from './profileAccess.ts';
@@ -24,13 +21,13 @@ export const LEASE_TTL_MS = 2 * 60_000;
  * to go up for the owner and the lease to come back. A machine that is offline then frees the
  * profile after this rather than after the full two minutes.
  */
-export const LEASE_LAST_SAVE_MS = 60_000;
+const LEASE_LAST_SAVE_MS = 60_000;
 
 /** Leases whose holders lost their access in one change, for the pushes after its commit. */
-export type EndedLeases = readonly Pick<LeaseRecord, 'profile_id' | 'holder_id'>[];
+type EndedLeases = readonly Pick<LeaseRecord, 'profile_id' | 'holder_id'>[];
 
 /** The device id the team sees: a hash of the agent's public device key (the key itself is no secret either). */
-export function deviceIdOf(deviceKey: string): string {
+function deviceIdOf(deviceKey: string): string {
   return createHash('sha256').update(deviceKey).digest('hex').slice(0, 32);
 }
 
@@ -47,14 +44,14 @@ export class LeaseService {
   private readonly leases: ProfileLeasesRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly allowance: Pick<PlanAllowance, 'restricts'>,
     private readonly push: Pick<PushHub, 'pushToAccount'>,
     private readonly log: Pick<OperationLog, 'recordUse'>,
     private readonly ttlMs: number = LEASE_TTL_MS,
   ) {
-    this.leases = new ProfileLeasesRepository(db);
+    this.leases = store.profileLeases;
   }
 
   async take(actor: Account, profileId: string, deviceKey: string, deviceName: string | undefined): Promise<ProfileLease> {
@@ -76,7 +73,7 @@ export class LeaseService {
     const deviceId = deviceIdOf(deviceKey);
     const now = this.clock.now();
     const rows = await this.leases.live(unique, now);
-    const reached = await reachOf(new ProfilesRepository(this.db), actor.id, unique);
+    const reached = await reachOf(this.store.profiles, actor.id, unique);
     const mine = unique.filter((id) => rows.get(id)?.device_id === deviceId && rows.get(id)?.holder_id === actor.id);
     const planExpired = mine.length > 0 && (await this.allowance.restricts(actor));
     const ending = mine.filter((id) => rows.get(id)!.ends_at === null && (planExpired || !reached.has(id)));
@@ -109,12 +106,12 @@ export class LeaseService {
   async releaseFor(actor: Account, profileId: string, deviceKey: string): Promise<boolean> {
     const { record } = await this.reachToSave(actor, profileId, deviceKey);
     const lease = await this.leases.find(profileId);
-    const released = await this.db.transaction().execute(async (trx) => {
-      const gone = await new ProfileLeasesRepository(trx).release(profileId, deviceIdOf(deviceKey));
+    const released = await this.store.transaction(async (tx) => {
+      const gone = await tx.profileLeases.release(profileId, deviceIdOf(deviceKey));
       // A browser that opened (its start recorded the use after taking this lease) closed; a
       // start that failed and gives the lease back opened nothing to close.
       const opened = record.last_used_at !== null && lease !== null && Number(record.last_used_at) >= lease.started_at;
-      if (gone && opened) await this.log.recordUse(trx, actor, 'browser.close', record, lease.device_name);
+      if (gone && opened) await this.log.recordUse(tx, actor, 'browser.close', record, lease.device_name);
       return gone;
     });
     if (released) {
@@ -129,7 +126,7 @@ export class LeaseService {
    * that right ended, for the last save of what its browser held. Anything else is "not found".
    */
   async reachToSave(actor: Account, profileId: string, deviceKey: string | null): Promise<ProfileAccess> {
-    const profiles = new ProfilesRepository(this.db);
+    const profiles = this.store.profiles;
     const reached = (await reachOf(profiles, actor.id, [profileId])).get(profileId);
     if (reached) return reached;
     const ending = await profiles.findHeldEnding(actor.id, profileId, deviceKey === null ? null : deviceIdOf(deviceKey), this.clock.now());
@@ -143,11 +140,11 @@ export class LeaseService {
    * account) whose holders can no longer reach them end now, so a machine that never beats again
    * frees them within LEASE_LAST_SAVE_MS. Answers them for `tell` after the commit.
    */
-  async endWithoutAccess(executor: Executor, scope: { profileIds: readonly string[] } | { holderId: string }): Promise<EndedLeases> {
+  async endWithoutAccess(executor: Store, scope: { profileIds: readonly string[] } | { holderId: string }): Promise<EndedLeases> {
     const now = this.clock.now();
-    const leases = new ProfileLeasesRepository(executor);
+    const leases = executor.profileLeases;
     const live = 'holderId' in scope ? await leases.heldBy(scope.holderId, now) : [...(await leases.live(scope.profileIds, now)).values()];
-    const profiles = new ProfilesRepository(executor);
+    const profiles = executor.profiles;
     const gone: LeaseRecord[] = [];
     for (const holderId of new Set(live.map((l) => l.holder_id))) {
       const held = live.filter((l) => l.holder_id === holderId && l.ends_at === null);

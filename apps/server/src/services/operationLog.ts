@@ -1,9 +1,9 @@
 import type { OperationAction, OperationLogEntry } from '@facet/contracts';
 import type { Clock } from '../clock.ts';
 import { currentMachine } from '../requestScope.ts';
-import { AccountsRepository, type Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { OperationLogsRepository, type OperationLogQuery, type OperationLogRow } from '../repositories/operationLogs.ts';
+import { type Account } from '../repositories/accounts.ts';
+import type { Store } from '../repositories/store.ts';
+import { type OperationLogQuery, type OperationLogRow } from '../repositories/operationLogs.ts';
 import { newId } from '../security/tokens.ts';
 import { assertMain } from './roles.ts';
 
@@ -15,11 +15,11 @@ const SUBJECT_MAX = 500;
  */
 export class OperationLog {
   constructor(
-    private readonly db: Executor,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {}
 
-  async record(executor: Executor, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number> = {}, machineFallback = 'server'): Promise<void> {
+  async record(executor: Store, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number> = {}, machineFallback = 'server'): Promise<void> {
     await this.write(executor, teamOf(actor), actor, action, subject, details, currentMachine(machineFallback));
   }
 
@@ -29,16 +29,16 @@ export class OperationLog {
    * team's (shared with the actor), in the owner's team's too — an owner audits who ran its
    * profiles, and where.
    */
-  async recordUse(executor: Executor, actor: Account, action: 'browser.open' | 'browser.close', profile: { name: string; owner_id: string }, device: string): Promise<void> {
+  async recordUse(executor: Store, actor: Account, action: 'browser.open' | 'browser.close', profile: { name: string; owner_id: string }, device: string): Promise<void> {
     const teams = new Set([teamOf(actor)]);
-    const owner = await new AccountsRepository(executor).findById(profile.owner_id);
+    const owner = await executor.accounts.findById(profile.owner_id);
     if (owner) teams.add(teamOf(owner));
     for (const team of teams) await this.write(executor, team, actor, action, profile.name, { device }, device);
   }
 
-  private async write(executor: Executor, teamId: string, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number>, machine: string): Promise<void> {
+  private async write(executor: Store, teamId: string, actor: Account, action: OperationAction, subject: string | readonly string[], details: Record<string, string | number>, machine: string): Promise<void> {
     const names = typeof subject === 'string' ? subject : joinNames(subject);
-    await new OperationLogsRepository(executor).insert({
+    await executor.operationLogs.insert({
       id: this.nextId(),
       team_id: teamId,
       account_id: actor.id,
@@ -65,7 +65,7 @@ export class OperationLog {
 
   async search(actor: Account, query: OperationLogQuery): Promise<{ list: OperationLogEntry[]; total: number }> {
     assertMain(actor);
-    const { rows, total } = await new OperationLogsRepository(this.db).search(actor.id, query);
+    const { rows, total } = await this.store.operationLogs.search(actor.id, query);
     return { list: rows.map(view), total };
   }
 }

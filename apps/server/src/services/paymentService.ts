@@ -1,17 +1,15 @@
 import { COIN_CURRENCY, Code, UNLIMITED, coinView, type CallResponse, type Coin, type CoinId, type PaymentMethod, type PlanStatus, type orderDetailCall, type paymentListenCall, type subscriptionRenewalCall, type subscriptionsCall } from '@facet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { CryptoProvider } from '../payments/cryptoProvider.ts';
 import type { PaymentOutcome, PaymentProvider } from '../payments/paymentProvider.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account } from '../repositories/accounts.ts';
-import { OrdersRepository, type OrderRow } from '../repositories/orders.ts';
-import { PlansRepository, type PlanRow } from '../repositories/plans.ts';
+import { type OrdersRepository, type OrderRow } from '../repositories/orders.ts';
+import { type PlansRepository, type PlanRow } from '../repositories/plans.ts';
 import { newId } from '../security/tokens.ts';
-import type { Executor } from '../repositories/executor.ts';
+import type { Store } from '../repositories/store.ts';
 import type { OperationLog } from './operationLog.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import type { ReferralRewards } from './referralRewards.ts';
@@ -21,12 +19,12 @@ import { MONTH_MS, TRIAL_MS, nextExpiry, orderKind, type PlanInForce } from './p
 import { currencySymbol, footer, paymentOptions, planView, timeOptions } from '../codecs/planViews.ts';
 import { assertMain } from './roles.ts';
 
-export interface Selection {
+interface Selection {
   type?: string | undefined;
   time?: string | undefined;
 }
 
-export type SettleResult = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
+type SettleResult = 'applied' | 'unchanged' | 'unknown' | 'mismatch';
 
 const CUSTOM = 'custom';
 
@@ -41,7 +39,7 @@ export class PaymentService {
   private readonly providers: Map<PaymentMethod, PaymentProvider>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly allowance: PlanAllowance,
     private readonly storage: StorageQuota,
     private readonly push: PushHub,
@@ -52,8 +50,8 @@ export class PaymentService {
     private readonly rewards: ReferralRewards,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.plans = new PlansRepository(db);
-    this.orders = new OrdersRepository(db);
+    this.plans = store.plans;
+    this.orders = store.orders;
     this.providers = new Map(providers.map((p) => [p.method, p]));
   }
 
@@ -188,15 +186,15 @@ export class PaymentService {
    * nothing. A payment that arrives after the QR code expired still counts: the money was taken.
    */
   async settle(outcome: PaymentOutcome, method: string): Promise<SettleResult> {
-    const result = await this.db.transaction().execute(async (trx) => {
-      const orders = new OrdersRepository(trx);
+    const result = await this.store.transaction(async (tx) => {
+      const orders = tx.orders;
       const order = await orders.find(outcome.orderId);
       if (!order) return { result: 'unknown' as const };
       if (!matches(order, outcome)) return { result: 'mismatch' as const, order };
       const now = this.clock.now();
       const settled = await orders.settle(order.id, { status: outcome.status, at: now, method, ...(outcome.failure ? { failure: outcome.failure } : {}) });
       if (!settled) return { result: 'unchanged' as const, order };
-      if (outcome.status === 'paid') await this.applyPaid(trx, order, now, method);
+      if (outcome.status === 'paid') await this.applyPaid(tx, order, now, method);
       return { result: 'applied' as const, order };
     });
     if (result.result === 'mismatch') this.log.warn({ orderId: outcome.orderId, method }, 'payment callback does not match its order; ignored');
@@ -215,15 +213,9 @@ export class PaymentService {
     const plan = await this.plans.find(planId);
     if (!plan) throw new AppError(Code.NOT_FOUND, { planId });
     const expiresAt = now + TRIAL_MS;
-    await this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('accounts')
-        .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_storage_mb: plan.storage_mb, plan_expires_at: expiresAt, trial_granted_at: now, updated_at: now })
-        .where('id', '=', account.id)
-        .where('trial_granted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError(Code.PERMISSION_DENIED, { reason: 'trial already granted' });
-      await this.operationLog.record(trx, account, 'plan.trial', plan.name, { until: expiresAt }, 'operator');
+    await this.store.transaction(async (tx) => {
+      if (!(await tx.accounts.grantTrial(account.id, plan, expiresAt, now))) throw new AppError(Code.PERMISSION_DENIED, { reason: 'trial already granted' });
+      await this.operationLog.record(tx, account, 'plan.trial', plan.name, { until: expiresAt }, 'operator');
     });
     return expiresAt;
   }
@@ -231,32 +223,28 @@ export class PaymentService {
   /** The operator ends a plan in force now; false when there is none. Logged as the operator's. */
   async endPlan(account: Account): Promise<boolean> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('accounts').set({ plan_expires_at: now, updated_at: now }).where('id', '=', account.id).where('plan_expires_at', '>', now).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      const plan = account.plan_id ? await new PlansRepository(trx).find(account.plan_id) : undefined;
-      await this.operationLog.record(trx, account, 'plan.ended', plan?.name ?? '', {}, 'operator');
+    return this.store.transaction(async (tx) => {
+      if (!(await tx.accounts.endPlan(account.id, now))) return false;
+      const plan = account.plan_id ? await tx.plans.find(account.plan_id) : undefined;
+      await this.operationLog.record(tx, account, 'plan.ended', plan?.name ?? '', {}, 'operator');
       return true;
     });
   }
 
-  private async applyPaid(trx: Executor, order: OrderRow, now: number, method: string): Promise<void> {
-    const account = await trx.selectFrom('accounts').selectAll().where('id', '=', order.account_id).executeTakeFirstOrThrow();
-    const plans = new PlansRepository(trx);
+  private async applyPaid(tx: Store, order: OrderRow, now: number, method: string): Promise<void> {
+    const account = await tx.accounts.findById(order.account_id);
+    if (!account) throw new Error(`order ${order.id} names a missing account`);
+    const plans = tx.plans;
     const plan = await plans.find(order.plan_id);
     if (!plan) throw new Error(`order ${order.id} names a missing plan`);
     const currentPlan = account.plan_id ? await plans.find(account.plan_id) : undefined;
     const current: PlanInForce = { planId: account.plan_id, expiresAt: account.plan_expires_at, monthlyPrice: currentPlan?.monthly_price ?? null };
     // Days this account earned by inviting others while it had no plan go onto this one.
-    const pendingDays = await this.rewards.takePending(trx, account.id);
+    const pendingDays = await this.rewards.takePending(tx, account.id);
     const expiresAt = nextExpiry(current, { planId: plan.id, months: order.months, monthlyPrice: plan.monthly_price }, now) + pendingDays * 86_400_000;
-    await trx
-      .updateTable('accounts')
-      .set({ plan_id: plan.id, plan_profiles: plan.profiles, plan_sub_accounts: plan.sub_accounts, plan_storage_mb: plan.storage_mb, plan_expires_at: expiresAt, updated_at: now })
-      .where('id', '=', account.id)
-      .execute();
-    await this.operationLog.record(trx, account, 'plan.paid', plan.name, { months: order.months, order: order.id, until: expiresAt }, `payment: ${method}`);
-    await this.rewards.rewardInviter(trx, account, order.id);
+    await tx.accounts.setPlan(account.id, plan, expiresAt, now);
+    await this.operationLog.record(tx, account, 'plan.paid', plan.name, { months: order.months, order: order.id, until: expiresAt }, `payment: ${method}`);
+    await this.rewards.rewardInviter(tx, account, order.id);
   }
 
   private async openOrder(actor: Account, plan: PlanRow, months: number): Promise<OrderRow> {
@@ -326,7 +314,7 @@ export class PaymentService {
 
   private async holder(actor: Account): Promise<Account> {
     if (actor.type !== 'sub' || !actor.parent_id) return actor;
-    const main = await this.db.selectFrom('accounts').selectAll().where('id', '=', actor.parent_id).executeTakeFirst();
+    const main = await this.store.accounts.findById(actor.parent_id);
     if (!main) throw new AppError(Code.NOT_FOUND);
     return main;
   }

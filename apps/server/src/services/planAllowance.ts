@@ -1,10 +1,8 @@
 import { Code, UNLIMITED } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
+import type { Store } from '../repositories/store.ts';
 
 /** What an account that never bought a plan may use; the operator sets it (config). */
 export interface FreeAllowance {
@@ -14,7 +12,7 @@ export interface FreeAllowance {
   storageMb: number;
 }
 
-export interface TeamAllowance {
+interface TeamAllowance {
   /** The main account whose plan the team lives on. */
   holderId: string;
   state: 'free' | 'active' | 'expired';
@@ -33,13 +31,13 @@ export interface TeamAllowance {
  */
 export class PlanAllowance {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly free: FreeAllowance,
     private readonly clock: Clock,
   ) {}
 
-  async of(actor: Account, executor: Executor = this.db): Promise<TeamAllowance> {
-    const holder = actor.type === 'sub' && actor.parent_id ? await executor.selectFrom('accounts').selectAll().where('id', '=', actor.parent_id).executeTakeFirst() : actor;
+  async of(actor: Account, store: Store = this.store): Promise<TeamAllowance> {
+    const holder = actor.type === 'sub' && actor.parent_id ? await store.accounts.findById(actor.parent_id) : actor;
     if (!holder) throw new AppError(Code.NOT_FOUND);
     const expiresAt = holder.plan_expires_at;
     if (expiresAt === null) return { holderId: holder.id, state: 'free', ...this.free };
@@ -51,33 +49,33 @@ export class PlanAllowance {
    * Profile functions (create, edit, open, share, restore) need a plan in force, or, once it has
    * expired, a team no bigger than the free allowance: never worse off than one that never paid.
    */
-  async assertActive(actor: Account, executor: Executor = this.db): Promise<TeamAllowance> {
-    const allowance = await this.of(actor, executor);
-    if (allowance.state === 'expired' && (await this.beyond(allowance, executor))) throw new AppError(Code.PLAN_EXPIRED);
+  async assertActive(actor: Account, store: Store = this.store): Promise<TeamAllowance> {
+    const allowance = await this.of(actor, store);
+    if (allowance.state === 'expired' && (await this.beyond(allowance, store))) throw new AppError(Code.PLAN_EXPIRED);
     return allowance;
   }
 
   /** Whether `assertActive` refuses the actor now: an expired plan, and a team beyond the free allowance. */
-  async restricts(actor: Account, executor: Executor = this.db): Promise<boolean> {
-    const allowance = await this.of(actor, executor);
-    return allowance.state === 'expired' && (await this.beyond(allowance, executor));
+  async restricts(actor: Account, store: Store = this.store): Promise<boolean> {
+    const allowance = await this.of(actor, store);
+    return allowance.state === 'expired' && (await this.beyond(allowance, store));
   }
 
   /** The team holds more than the allowance lets it have. */
-  private async beyond(allowance: TeamAllowance, executor: Executor): Promise<boolean> {
-    if (allowance.profiles !== UNLIMITED && (await this.teamProfiles(allowance.holderId, executor)) > allowance.profiles) return true;
-    return allowance.subAccounts !== UNLIMITED && (await this.teamSubAccounts(allowance.holderId, executor)) > allowance.subAccounts;
+  private async beyond(allowance: TeamAllowance, store: Store): Promise<boolean> {
+    if (allowance.profiles !== UNLIMITED && (await this.teamProfiles(allowance.holderId, store)) > allowance.profiles) return true;
+    return allowance.subAccounts !== UNLIMITED && (await this.teamSubAccounts(allowance.holderId, store)) > allowance.subAccounts;
   }
 
   /**
    * Room for `adding` more live profiles in the actor's team. Run inside the transaction that
    * adds them, so the count and the insert see the same rows.
    */
-  async assertProfileRoom(actor: Account, adding: number, executor: Executor = this.db): Promise<void> {
-    await this.lockTeam(actor, executor);
-    const allowance = await this.assertActive(actor, executor);
+  async assertProfileRoom(actor: Account, adding: number, store: Store = this.store): Promise<void> {
+    await this.lockTeam(actor, store);
+    const allowance = await this.assertActive(actor, store);
     if (allowance.profiles === UNLIMITED) return;
-    const used = await this.teamProfiles(allowance.holderId, executor);
+    const used = await this.teamProfiles(allowance.holderId, store);
     if (used + adding > allowance.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { limit: allowance.profiles, used });
   }
 
@@ -85,18 +83,18 @@ export class PlanAllowance {
    * Room in the recipient's team for profiles handed over. Within one team nothing changes; a
    * recipient whose plan expired has the free allowance's room. Said as the recipient's limit.
    */
-  async assertRecipientRoom(actor: Account, recipient: Account, adding: number, executor: Executor = this.db): Promise<void> {
-    const [own, theirs] = [await this.of(actor, executor), await this.of(recipient, executor)];
+  async assertRecipientRoom(actor: Account, recipient: Account, adding: number, store: Store = this.store): Promise<void> {
+    const [own, theirs] = [await this.of(actor, store), await this.of(recipient, store)];
     if (own.holderId === theirs.holderId || theirs.profiles === UNLIMITED) return;
-    const used = await this.teamProfiles(theirs.holderId, executor);
+    const used = await this.teamProfiles(theirs.holderId, store);
     if (used + adding > theirs.profiles) throw new AppError(Code.PROFILE_LIMIT_REACHED, { account: recipient.username, limit: theirs.profiles, used });
   }
 
-  async assertSubAccountRoom(actor: Account, executor: Executor = this.db): Promise<void> {
-    await this.lockTeam(actor, executor);
-    const allowance = await this.assertActive(actor, executor);
+  async assertSubAccountRoom(actor: Account, store: Store = this.store): Promise<void> {
+    await this.lockTeam(actor, store);
+    const allowance = await this.assertActive(actor, store);
     if (allowance.subAccounts === UNLIMITED) return;
-    const used = await this.teamSubAccounts(allowance.holderId, executor);
+    const used = await this.teamSubAccounts(allowance.holderId, store);
     if (used + 1 > allowance.subAccounts) throw new AppError(Code.SUB_ACCOUNT_LIMIT_REACHED, { limit: allowance.subAccounts, used });
   }
 
@@ -105,27 +103,17 @@ export class PlanAllowance {
    * counted: PostgreSQL then holds that row's lock until commit and SQLite takes its write lock,
    * so two creations in one team count one after the other and cannot both take the last place.
    */
-  private async lockTeam(actor: Account, executor: Executor): Promise<void> {
-    if (executor === this.db) return;
+  private async lockTeam(actor: Account, store: Store): Promise<void> {
+    if (store === this.store) return;
     const holderId = actor.type === 'sub' && actor.parent_id ? actor.parent_id : actor.id;
-    await executor
-      .updateTable('accounts')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', holderId)
-      .execute();
+    await store.accounts.touch(holderId);
   }
 
-  async teamProfiles(holderId: string, executor: Executor = this.db): Promise<number> {
-    const row = await executor
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('live_profiles'), eb.lit(0)).as('total'))
-      .where((eb) => eb.or([eb('id', '=', holderId), eb('parent_id', '=', holderId)]))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+  teamProfiles(holderId: string, store: Store = this.store): Promise<number> {
+    return store.accounts.teamLiveProfiles(holderId);
   }
 
-  async teamSubAccounts(holderId: string, executor: Executor = this.db): Promise<number> {
-    const row = await executor.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).where('parent_id', '=', holderId).where('type', '=', 'sub').executeTakeFirstOrThrow();
-    return Number(row.count);
+  teamSubAccounts(holderId: string, store: Store = this.store): Promise<number> {
+    return store.accounts.countSubAccounts(holderId);
   }
 }

@@ -10,7 +10,7 @@ export interface PlanInForce {
   monthlyPrice: number | null;
 }
 
-export interface BoughtPlan {
+interface BoughtPlan {
   planId: string;
   months: number;
   monthlyPrice: number;

@@ -1,13 +1,10 @@
 import { Code, PLUGIN_BLOB_PREFIX, type Plugin, type ProfilePlugin } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
-import { GroupsRepository } from '../repositories/groups.ts';
-import { PluginAssignmentsRepository, type LoadCandidate } from '../repositories/pluginAssignments.ts';
-import { PluginsRepository, type PluginVersionRecord } from '../repositories/plugins.ts';
-import { ProfilesRepository } from '../repositories/profiles.ts';
+import { type LoadCandidate } from '../repositories/pluginAssignments.ts';
+import { type PluginVersionRecord } from '../repositories/plugins.ts';
 import { pluginBlobKey } from '../storage/blobKey.ts';
 import type { BlobStore, OpenedBlob } from '../storage/blobStore.ts';
 import type { OperationLog } from './operationLog.ts';
@@ -15,7 +12,7 @@ import type { PluginService } from './pluginService.ts';
 import { assertAllOwned } from './profileService.ts';
 import { assertMain, teamIdOf } from './roles.ts';
 
-export interface AssignmentTargets {
+interface AssignmentTargets {
   profileIds: string[];
   groupIds: string[];
 }
@@ -30,7 +27,7 @@ const precedence: Record<LoadCandidate['source'], number> = { profile: 0, group:
  */
 export class PluginAssignmentService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly catalogue: PluginService,
     private readonly accounts: AccountsRepository,
     private readonly blobs: BlobStore,
@@ -46,14 +43,14 @@ export class PluginAssignmentService {
   async setEnabled(actor: Account, input: { id: string; enabled: boolean; versionId?: string | undefined; accountId?: string | undefined }): Promise<Plugin> {
     const plugin = await this.catalogue.teamPlugin(actor, input.id);
     const target = await this.targetAccount(actor, input.accountId);
-    const repo = new PluginAssignmentsRepository(this.db);
+    const repo = this.store.pluginAssignments;
     const earlier = await repo.accountPin(target.id, plugin.id);
     const version = input.versionId
       ? await this.version(plugin.id, input.versionId)
-      : ((earlier && (await new PluginsRepository(this.db).findVersion(plugin.id, earlier.version_id))) ?? (await new PluginsRepository(this.db).versions(plugin.id))[0]!);
-    await this.db.transaction().execute(async (trx) => {
-      await new PluginAssignmentsRepository(trx).setAccountPin({ account_id: target.id, plugin_id: plugin.id, version_id: version.id, enabled: input.enabled ? 1 : 0, updated_at: this.clock.now() });
-      await this.log.record(trx, actor, input.enabled ? 'plugin.enable' : 'plugin.disable', plugin.name, { account: target.username, version: version.version });
+      : ((earlier && (await this.store.plugins.findVersion(plugin.id, earlier.version_id))) ?? (await this.store.plugins.versions(plugin.id))[0]!);
+    await this.store.transaction(async (tx) => {
+      await tx.pluginAssignments.setAccountPin({ account_id: target.id, plugin_id: plugin.id, version_id: version.id, enabled: input.enabled ? 1 : 0, updated_at: this.clock.now() });
+      await this.log.record(tx, actor, input.enabled ? 'plugin.enable' : 'plugin.disable', plugin.name, { account: target.username, version: version.version });
     });
     return target.id === actor.id ? this.catalogue.viewOf(actor, plugin.id) : this.catalogue.viewOf(target, plugin.id);
   }
@@ -63,12 +60,12 @@ export class PluginAssignmentService {
     const plugin = await this.catalogue.teamPlugin(actor, input.id);
     const version = await this.version(plugin.id, input.versionId);
     const { profiles, groups } = await this.ownTargets(actor, input);
-    await this.db.transaction().execute(async (trx) => {
-      const repo = new PluginAssignmentsRepository(trx);
+    await this.store.transaction(async (tx) => {
+      const repo = tx.pluginAssignments;
       const now = this.clock.now();
       await repo.pinProfiles(plugin.id, version.id, profiles, actor.id, now);
       await repo.pinGroups(plugin.id, version.id, groups, actor.id, now);
-      await this.log.record(trx, actor, 'plugin.assign', plugin.name, { version: version.version, profiles: profiles.length, groups: groups.length });
+      await this.log.record(tx, actor, 'plugin.assign', plugin.name, { version: version.version, profiles: profiles.length, groups: groups.length });
     });
     return profiles.length + groups.length;
   }
@@ -76,10 +73,10 @@ export class PluginAssignmentService {
   async unassign(actor: Account, input: { id: string } & AssignmentTargets): Promise<number> {
     const plugin = await this.catalogue.teamPlugin(actor, input.id);
     const { profiles, groups } = await this.ownTargets(actor, input);
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new PluginAssignmentsRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.pluginAssignments;
       const removed = (await repo.unpinProfiles(plugin.id, profiles)) + (await repo.unpinGroups(plugin.id, groups));
-      await this.log.record(trx, actor, 'plugin.unassign', plugin.name, { profiles: profiles.length, groups: groups.length });
+      await this.log.record(tx, actor, 'plugin.unassign', plugin.name, { profiles: profiles.length, groups: groups.length });
       return removed;
     });
   }
@@ -89,9 +86,9 @@ export class PluginAssignmentService {
     assertMain(actor);
     const plugin = await this.catalogue.teamPlugin(actor, id);
     const version = await this.version(plugin.id, versionId);
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await new PluginAssignmentsRepository(trx).moveAll(plugin.id, version.id, this.clock.now());
-      await this.log.record(trx, actor, 'plugin.moveVersion', plugin.name, { version: version.version, count: moved });
+    return this.store.transaction(async (tx) => {
+      const moved = await tx.pluginAssignments.moveAll(plugin.id, version.id, this.clock.now());
+      await this.log.record(tx, actor, 'plugin.moveVersion', plugin.name, { version: version.version, count: moved });
       return moved;
     });
   }
@@ -102,13 +99,13 @@ export class PluginAssignmentService {
    * of the architecture: shared profiles run no code of the owner's on the recipient's machine).
    */
   async profilePlugins(actor: Account, profileId: string): Promise<ProfilePlugin[]> {
-    const profiles = new ProfilesRepository(this.db);
+    const profiles = this.store.profiles;
     const [own] = await profiles.findOwned(actor.id, [profileId]);
     if (!own) {
       if ((await profiles.findReachable(actor.id, [profileId])).length > 0) return [];
       throw new AppError(Code.NOT_FOUND, { ids: [profileId] });
     }
-    const candidates = await new PluginAssignmentsRepository(this.db).candidatesFor(own, teamIdOf(actor));
+    const candidates = await this.store.pluginAssignments.candidatesFor(own, teamIdOf(actor));
     const chosen = new Map<string, LoadCandidate>();
     for (const c of candidates) {
       const held = chosen.get(c.plugin_id);
@@ -121,14 +118,14 @@ export class PluginAssignmentService {
 
   /** A version's bytes, for accounts of the team that owns a version with that hash. */
   async blob(actor: Account, sha256: string): Promise<OpenedBlob> {
-    const version = await new PluginsRepository(this.db).findTeamVersionBySha(teamIdOf(actor), sha256);
+    const version = await this.store.plugins.findTeamVersionBySha(teamIdOf(actor), sha256);
     const blob = version ? await this.blobs.open(pluginBlobKey(sha256)) : null;
     if (!blob) throw new AppError(Code.NOT_FOUND, { sha256 }, 404);
     return blob;
   }
 
   private async version(pluginId: string, versionId: string): Promise<PluginVersionRecord> {
-    const version = await new PluginsRepository(this.db).findVersion(pluginId, versionId);
+    const version = await this.store.plugins.findVersion(pluginId, versionId);
     if (!version) throw new AppError(Code.NOT_FOUND, { versionId });
     return version;
   }
@@ -145,8 +142,8 @@ export class PluginAssignmentService {
   private async ownTargets(actor: Account, input: AssignmentTargets): Promise<{ profiles: string[]; groups: string[] }> {
     const profiles = [...new Set(input.profileIds)];
     const groups = [...new Set(input.groupIds)];
-    await assertAllOwned(new ProfilesRepository(this.db), actor, profiles);
-    const groupRepo = new GroupsRepository(this.db);
+    await assertAllOwned(this.store.profiles, actor, profiles);
+    const groupRepo = this.store.groups;
     const missing: string[] = [];
     for (const id of groups) if (!(await groupRepo.find(actor.id, id))) missing.push(id);
     if (missing.length > 0) throw new AppError(Code.NOT_FOUND, { ids: missing });

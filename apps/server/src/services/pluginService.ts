@@ -1,14 +1,11 @@
 import { Code, type Plugin, type PluginUploadFields, type PluginUploadResponse, type PluginVersion } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { AcceptedIcon } from '../pluginInspection/iconInspector.ts';
 import type { AcceptedPackage } from '@facet/plugin-package';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { PluginAssignmentsRepository } from '../repositories/pluginAssignments.ts';
-import { PluginsRepository, type PluginRecord, type PluginVersionRecord } from '../repositories/plugins.ts';
+import type { Store } from '../repositories/store.ts';
+import { type PluginsRepository, type PluginRecord, type PluginVersionRecord } from '../repositories/plugins.ts';
 import { newId } from '../security/tokens.ts';
 import { pluginBlobKey } from '../storage/blobKey.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
@@ -18,7 +15,7 @@ import { assertMain, teamIdOf } from './roles.ts';
 import type { StorageQuota } from './storageQuota.ts';
 
 /** An upload whose package (and icon, if sent) the inspectors accepted. */
-export interface InspectedUpload {
+interface InspectedUpload {
   fields: PluginUploadFields;
   icon: AcceptedIcon | null;
   pkg: AcceptedPackage;
@@ -33,18 +30,18 @@ export class PluginService {
   private readonly plugins: PluginsRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly blobs: BlobStore,
     private readonly storage: StorageQuota,
     private readonly log: OperationLog,
     private readonly clock: Clock,
   ) {
-    this.plugins = new PluginsRepository(db);
+    this.plugins = store.plugins;
   }
 
   async list(actor: Account, page: number, limit: number): Promise<{ list: Plugin[]; total: number }> {
     const { rows, total } = await this.plugins.listForTeam(teamIdOf(actor), page, limit);
-    return { list: await this.views(this.db, actor, rows), total };
+    return { list: await this.views(this.store, actor, rows), total };
   }
 
   async versions(actor: Account, id: string): Promise<PluginVersion[]> {
@@ -83,10 +80,10 @@ export class PluginService {
     const pluginId = existing?.id ?? newId('plg');
     const version: PluginVersionRecord = { id: newId('plv'), plugin_id: pluginId, version: pkg.manifest.version, sha256: pkg.sha256, size: pkg.size, created_at: now };
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.store.transaction(async (tx) => {
         // The version's row will count the bytes: the reservation ends in the same step, under the team's lock taken first.
-        await reservation.release(trx);
-        const repo = new PluginsRepository(trx);
+        await reservation.release(tx);
+        const repo = tx.plugins;
         const text = { ...(fields.name ? { name: fields.name } : {}), ...(fields.introduction !== undefined ? { introduction: fields.introduction } : {}), ...(fields.publisher !== undefined ? { publisher: fields.publisher } : {}) };
         if (existing) {
           await repo.update(actor.id, pluginId, { ...text, ...(icon ? { icon_png: icon.png.toString('base64') } : {}), updated_at: now });
@@ -94,7 +91,7 @@ export class PluginService {
           await repo.insert({ id: pluginId, owner_id: actor.id, name: fields.name!, introduction: fields.introduction ?? '', publisher: fields.publisher ?? '', icon_png: icon!.png.toString('base64'), disabled_at: null, created_at: now, updated_at: now });
         }
         await repo.insertVersion(version);
-        await this.log.record(trx, actor, existing ? 'plugin.newVersion' : 'plugin.upload', fields.name ?? existing!.name, { version: version.version });
+        await this.log.record(tx, actor, existing ? 'plugin.newVersion' : 'plugin.upload', fields.name ?? existing!.name, { version: version.version });
       });
     } catch (error) {
       await reservation.release();
@@ -110,10 +107,10 @@ export class PluginService {
   async update(actor: Account, id: string, text: { name: string; introduction: string; publisher: string }): Promise<Plugin> {
     assertMain(actor);
     const before = await this.teamPlugin(actor, id);
-    await this.db.transaction().execute(async (trx) => {
-      await new PluginsRepository(trx).update(actor.id, id, { ...text, updated_at: this.clock.now() });
+    await this.store.transaction(async (tx) => {
+      await tx.plugins.update(actor.id, id, { ...text, updated_at: this.clock.now() });
       const fields = (['name', 'introduction', 'publisher'] as const).filter((f) => before[f] !== text[f]);
-      await this.log.record(trx, actor, 'plugin.update', text.name, { fields: fields.join(','), ...(before.name !== text.name ? { from: before.name } : {}) });
+      await this.log.record(tx, actor, 'plugin.update', text.name, { fields: fields.join(','), ...(before.name !== text.name ? { from: before.name } : {}) });
     });
     return this.viewOf(actor, id);
   }
@@ -126,10 +123,10 @@ export class PluginService {
   async remove(actor: Account, id: string): Promise<number> {
     assertMain(actor);
     const plugin = await this.teamPlugin(actor, id);
-    const { hashes, pins } = await this.db.transaction().execute(async (trx) => {
-      const pins = await new PluginAssignmentsRepository(trx).countPins(id);
-      const hashes = await new PluginsRepository(trx).delete(actor.id, id);
-      await this.log.record(trx, actor, 'plugin.remove', plugin.name, { versions: hashes.length, assignments: pins });
+    const { hashes, pins } = await this.store.transaction(async (tx) => {
+      const pins = await tx.pluginAssignments.countPins(id);
+      const hashes = await tx.plugins.delete(actor.id, id);
+      await this.log.record(tx, actor, 'plugin.remove', plugin.name, { versions: hashes.length, assignments: pins });
       return { hashes, pins };
     });
     const unused: string[] = [];
@@ -143,24 +140,24 @@ export class PluginService {
     assertMain(actor);
     const plugin = await this.teamPlugin(actor, id);
     if ((plugin.disabled_at !== null) !== disabled) {
-      await this.db.transaction().execute(async (trx) => {
+      await this.store.transaction(async (tx) => {
         const now = this.clock.now();
-        await new PluginsRepository(trx).update(actor.id, id, { disabled_at: disabled ? now : null, updated_at: now });
-        await this.log.record(trx, actor, disabled ? 'plugin.disableEverywhere' : 'plugin.enableEverywhere', plugin.name);
+        await tx.plugins.update(actor.id, id, { disabled_at: disabled ? now : null, updated_at: now });
+        await this.log.record(tx, actor, disabled ? 'plugin.disableEverywhere' : 'plugin.enableEverywhere', plugin.name);
       });
     }
     return this.viewOf(actor, id);
   }
 
   /** The team's plugin, or not found: the only way any plugin call reaches a plugin. */
-  async teamPlugin(actor: Account, id: string, executor: Executor = this.db): Promise<PluginRecord> {
-    const plugin = await new PluginsRepository(executor).find(teamIdOf(actor), id);
+  async teamPlugin(actor: Account, id: string, executor: Store = this.store): Promise<PluginRecord> {
+    const plugin = await executor.plugins.find(teamIdOf(actor), id);
     if (!plugin) throw new AppError(Code.NOT_FOUND, { id });
     return plugin;
   }
 
   async viewOf(actor: Account, id: string): Promise<Plugin> {
-    const [view] = await this.views(this.db, actor, [await this.teamPlugin(actor, id)]);
+    const [view] = await this.views(this.store, actor, [await this.teamPlugin(actor, id)]);
     return view!;
   }
 
@@ -168,10 +165,10 @@ export class PluginService {
     return { plugin: await this.viewOf(actor, pluginId), version: versionView(version), created };
   }
 
-  private async views(executor: Executor, actor: Account, rows: PluginRecord[]): Promise<Plugin[]> {
+  private async views(executor: Store, actor: Account, rows: PluginRecord[]): Promise<Plugin[]> {
     const ids = rows.map((r) => r.id);
-    const latest = await new PluginsRepository(executor).latestVersions(ids);
-    const pins = await new PluginAssignmentsRepository(executor).accountPins(actor.id, ids);
+    const latest = await executor.plugins.latestVersions(ids);
+    const pins = await executor.pluginAssignments.accountPins(actor.id, ids);
     // A plugin is never without a version: both are written in one transaction.
     return rows.filter((r) => latest.has(r.id)).map((r) => pluginView(r, latest.get(r.id)!.latest, latest.get(r.id)!.count, pins.get(r.id)));
   }

@@ -3,9 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { GroupsRepository } from '../repositories/groups.ts';
-import { ProfilesRepository } from '../repositories/profiles.ts';
+import type { Store } from '../repositories/store.ts';
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
 import { columnsToSettings } from '../codecs/profileCodec.ts';
@@ -21,7 +19,7 @@ type ImportedProfile = z.output<typeof importedProfileSchema>;
  */
 export class ProfileFileService {
   constructor(
-    private readonly db: Executor,
+    private readonly store: Store,
     private readonly profiles: ProfileService,
     private readonly fingerprints: FingerprintPool,
     private readonly secrets: SecretBox,
@@ -30,11 +28,11 @@ export class ProfileFileService {
   ) {}
 
   async exportProfiles(actor: Account, ids: string[]): Promise<ExportedProfile[]> {
-    const records = await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
-    const groups = new Map((await new GroupsRepository(this.db).list(actor.id)).map((g) => [g.id, g.name]));
+    const records = await assertAllOwned(this.store.profiles, actor, ids);
+    const groups = new Map((await this.store.groups.list(actor.id)).map((g) => [g.id, g.name]));
     await this.secrets.ready([actor.id]);
     // Logged before the file is handed out: it holds proxy passwords and cookies in plain text.
-    await this.log.record(this.db, actor, 'profile.export', records.map((r) => r.name), { count: records.length });
+    await this.log.record(this.store, actor, 'profile.export', records.map((r) => r.name), { count: records.length });
     return records.map((record) => {
       const { groupId, ...settings } = columnsToSettings(record, this.secrets);
       return { ...settings, groupName: groups.get(groupId) ?? '' };
@@ -54,8 +52,8 @@ export class ProfileFileService {
     const records = await this.profiles.insertWith(
       actor,
       items.length,
-      async (trx) => {
-        const groupIds = await this.groupsByName(trx, actor, items.map((item) => item.groupName));
+      async (tx) => {
+        const groupIds = await this.groupsByName(tx, actor, items.map((item) => item.groupName));
         return items.map((item, i): ProfileSettings => {
           const { groupName, ...rest } = item;
           const identity = generated.get(i);
@@ -74,8 +72,8 @@ export class ProfileFileService {
   }
 
   /** The actor's groups by name (any case), the missing ones made in the import's transaction. */
-  private async groupsByName(trx: Executor, actor: Account, names: string[]): Promise<Map<string, string>> {
-    const repo = new GroupsRepository(trx);
+  private async groupsByName(tx: Store, actor: Account, names: string[]): Promise<Map<string, string>> {
+    const repo = tx.groups;
     const byName = new Map((await repo.list(actor.id)).map((g) => [g.name.toLowerCase(), g.id]));
     for (const name of new Set(names.filter(Boolean))) {
       if (byName.has(name.toLowerCase())) continue;

@@ -18,11 +18,9 @@ import {
   type ProfileSettings,
   type ProfileUpdateSettings,
 } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { GeneratedIdentity } from '@facet/fingerprint';
 import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { currentMachine } from '../requestScope.ts';
 import type { OperationLog } from './operationLog.ts';
@@ -30,10 +28,10 @@ import type { PlanAllowance } from './planAllowance.ts';
 import type { FingerprintPool } from '../fingerprints/fingerprintPool.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { GroupsRepository } from '../repositories/groups.ts';
-import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
-import { SharesRepository } from '../repositories/shares.ts';
+import type { Store } from '../repositories/store.ts';
+import type { GroupsRepository } from '../repositories/groups.ts';
+import { type ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import type { SharesRepository } from '../repositories/shares.ts';
 import { toTag } from '../codecs/tagView.ts';
 import { updatedCookies } from '../codecs/updatedCookies.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
@@ -58,7 +56,7 @@ export class ProfileService {
   private readonly shares: SharesRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly accounts: AccountsRepository,
     private readonly secrets: SecretBox,
     private readonly push: PushHub,
@@ -71,9 +69,9 @@ export class ProfileService {
     private readonly sync: SyncService,
     private readonly relay: RelayService,
   ) {
-    this.profiles = new ProfilesRepository(db);
-    this.groups = new GroupsRepository(db);
-    this.shares = new SharesRepository(db);
+    this.profiles = store.profiles;
+    this.groups = store.groups;
+    this.shares = store.shares;
   }
 
   async list(actor: Account, query: ListQuery): Promise<{ list: ProfileRow[]; total: number }> {
@@ -130,9 +128,9 @@ export class ProfileService {
     const now = this.clock.now();
     // Named with the machine that holds it: a script's call and the console's read the same.
     const device = (await this.leases.liveOf([id])).get(id)?.device ?? currentMachine('server');
-    await this.db.transaction().execute(async (trx) => {
-      await new ProfilesRepository(trx).update(access!.record.owner_id, id, { last_used_at: now });
-      await this.log.recordUse(trx, actor, 'browser.open', access!.record, device);
+    await this.store.transaction(async (tx) => {
+      await tx.profiles.update(access!.record.owner_id, id, { last_used_at: now });
+      await this.log.recordUse(tx, actor, 'browser.open', access!.record, device);
     });
     return now;
   }
@@ -147,11 +145,11 @@ export class ProfileService {
     if (!permits(permission, 'edit') && !this.grants.allows(grant, id, actor.id)) throw new AppError(Code.SHARED_ACCESS_TOO_LOW, { needed: 'edit', ids: [id] });
     await this.secrets.ready([record.owner_id]);
     const { secrets } = settingsToColumns({ ...columnsToSettings(record, this.secrets), cookies }, this.secrets, { ownerId: record.owner_id, id });
-    await this.db.transaction().execute(async (trx) => {
-      await new ProfilesRepository(trx).update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
+    await this.store.transaction(async (tx) => {
+      await tx.profiles.update(record.owner_id, id, { secrets, updated_at: this.clock.now() });
       // What a browser held at its stop (the launch's grant) is its close, logged as such; a
       // replacement by hand is a change the team audits.
-      if (grant === undefined) await this.log.record(trx, actor, 'profile.cookies', record.name, { count: cookies.length });
+      if (grant === undefined) await this.log.record(tx, actor, 'profile.cookies', record.name, { count: cookies.length });
     });
     return cookies.length;
   }
@@ -180,12 +178,12 @@ export class ProfileService {
             groupId: stored.groupId,
             fingerprint: { ...settings.fingerprint, commandLine: stored.fingerprint.commandLine, remoteDebug: stored.fingerprint.remoteDebug },
           };
-    await this.db.transaction().execute(async (trx) => {
+    await this.store.transaction(async (tx) => {
       // A proxy changed by hand is the profile's own from now on, no longer the saved one's.
       const ownProxy = !sameProxy(stored.proxy, applied.proxy);
-      const changed = await new ProfilesRepository(trx).update(record.owner_id, id, { ...settingsToColumns(applied, this.secrets, { ownerId: record.owner_id, id }), ...(ownProxy ? { saved_proxy_id: null } : {}), updated_at: this.clock.now() });
+      const changed = await tx.profiles.update(record.owner_id, id, { ...settingsToColumns(applied, this.secrets, { ownerId: record.owner_id, id }), ...(ownProxy ? { saved_proxy_id: null } : {}), updated_at: this.clock.now() });
       if (changed === 0) throw new AppError(Code.NOT_FOUND, { ids: [id] });
-      await this.log.record(trx, actor, 'profile.update', settings.name);
+      await this.log.record(tx, actor, 'profile.update', settings.name);
     });
     return this.detail(actor, id);
   }
@@ -234,22 +232,22 @@ export class ProfileService {
 
   async moveGroup(actor: Account, ids: string[], groupId: string): Promise<number> {
     await this.assertGroup(actor, groupId);
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new ProfilesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.profiles;
       const records = await assertAllOwned(repo, actor, ids);
       const changed = await repo.setGroup(actor.id, ids, groupId === UNGROUPED_ID ? null : groupId, this.clock.now());
-      const group = groupId === UNGROUPED_ID ? '' : ((await new GroupsRepository(trx).find(actor.id, groupId))?.name ?? '');
-      await this.log.record(trx, actor, 'profile.moveGroup', records.map((r) => r.name), { count: changed, group });
+      const group = groupId === UNGROUPED_ID ? '' : ((await tx.groups.find(actor.id, groupId))?.name ?? '');
+      await this.log.record(tx, actor, 'profile.moveGroup', records.map((r) => r.name), { count: changed, group });
       return changed;
     });
   }
 
   async setRemark(actor: Account, ids: string[], remark: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new ProfilesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.profiles;
       const records = await assertAllOwned(repo, actor, ids);
       const changed = await repo.setRemark(actor.id, ids, remark, this.clock.now());
-      await this.log.record(trx, actor, 'profile.remark', records.map((r) => r.name), { count: changed });
+      await this.log.record(tx, actor, 'profile.remark', records.map((r) => r.name), { count: changed });
       return changed;
     });
   }
@@ -263,13 +261,13 @@ export class ProfileService {
    * there, then `prepare` (which may write what the profiles need, such as groups, in the same
    * transaction) gives their settings. All or none.
    */
-  async insertWith(actor: Account, count: number, prepare: (trx: Executor) => Promise<ProfileSettings[]>, action: 'profile.create' | 'profile.batchCreate' | 'profile.import'): Promise<ProfileRecord[]> {
+  async insertWith(actor: Account, count: number, prepare: (tx: Store) => Promise<ProfileSettings[]>, action: 'profile.create' | 'profile.batchCreate' | 'profile.import'): Promise<ProfileRecord[]> {
     const now = this.clock.now();
     await this.secrets.ready([actor.id]);
-    return this.db.transaction().execute(async (trx) => {
-      await this.allowance.assertProfileRoom(actor, count, trx);
-      const all = await prepare(trx);
-      const repo = new ProfilesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      await this.allowance.assertProfileRoom(actor, count, tx);
+      const all = await prepare(tx);
+      const repo = tx.profiles;
       const ids = await freshIds(repo, all.length);
       const first = await repo.reserveSerials(actor.id, all.length);
       const records: ProfileRecord[] = all.map((settings, i) => ({
@@ -288,7 +286,7 @@ export class ProfileService {
       }));
       await repo.insertMany(records);
       await repo.adjustLiveCount(actor.id, records.length);
-      await this.log.record(trx, actor, action, records.map((r) => r.name), { count: records.length });
+      await this.log.record(tx, actor, action, records.map((r) => r.name), { count: records.length });
       return records;
     });
   }

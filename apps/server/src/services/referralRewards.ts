@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
+import type { Store } from '../repositories/store.ts';
 import { newId } from '../security/tokens.ts';
 import type { OperationLog } from './operationLog.ts';
 
@@ -22,10 +22,10 @@ export class ReferralRewards {
   }
 
   /** Days earned earlier that wait for the payer's first plan; marked applied, to add now. */
-  async takePending(trx: Executor, inviterId: string): Promise<number> {
-    const pending = await trx.selectFrom('referral_rewards').select(['id', 'days']).where('inviter_id', '=', inviterId).where('applied_at', 'is', null).execute();
+  async takePending(tx: Store, inviterId: string): Promise<number> {
+    const pending = await tx.referralRewards.pending(inviterId);
     if (pending.length === 0) return 0;
-    await trx.updateTable('referral_rewards').set({ applied_at: this.clock.now() }).where('id', 'in', pending.map((r) => r.id)).execute();
+    await tx.referralRewards.markApplied(pending.map((r) => r.id), this.clock.now());
     return pending.reduce((sum, r) => sum + r.days, 0);
   }
 
@@ -34,23 +34,19 @@ export class ReferralRewards {
    * if it has one (after its end, or from now once that passed), else kept for its first plan.
    * The unique invitee key makes a second "first" payment earn nothing.
    */
-  async rewardInviter(trx: Executor, payer: Account, orderId: string): Promise<void> {
+  async rewardInviter(tx: Store, payer: Account, orderId: string): Promise<void> {
     if (this.daysPerInvitee <= 0 || !payer.invited_by) return;
-    const inviter = await trx.selectFrom('accounts').selectAll().where('id', '=', payer.invited_by).executeTakeFirst();
+    const inviter = await tx.accounts.findById(payer.invited_by);
     if (!inviter || inviter.type !== 'main') return;
-    const already = await trx.selectFrom('referral_rewards').select('id').where('invitee_id', '=', payer.id).executeTakeFirst();
-    if (already) return;
+    if (await tx.referralRewards.existsFor(payer.id)) return;
     const now = this.clock.now();
     const applies = inviter.plan_id !== null;
-    await trx
-      .insertInto('referral_rewards')
-      .values({ id: newId('rwd'), inviter_id: inviter.id, invitee_id: payer.id, order_id: orderId, days: this.daysPerInvitee, applied_at: applies ? now : null, created_at: now })
-      .execute();
+    await tx.referralRewards.insert({ id: newId('rwd'), inviter_id: inviter.id, invitee_id: payer.id, order_id: orderId, days: this.daysPerInvitee, applied_at: applies ? now : null, created_at: now });
     if (applies) {
       const from = Math.max(now, inviter.plan_expires_at ?? now);
-      await trx.updateTable('accounts').set({ plan_expires_at: from + this.daysPerInvitee * DAY_MS, updated_at: now }).where('id', '=', inviter.id).execute();
+      await tx.accounts.setPlanExpiry(inviter.id, from + this.daysPerInvitee * DAY_MS, now);
     }
-    await this.log.record(trx, inviter, 'plan.reward', maskName(payer.username), { days: this.daysPerInvitee, applied: applies ? 1 : 0 }, 'reward');
+    await this.log.record(tx, inviter, 'plan.reward', maskName(payer.username), { days: this.daysPerInvitee, applied: applies ? 1 : 0 }, 'reward');
   }
 }
 

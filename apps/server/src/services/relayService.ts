@@ -1,12 +1,11 @@
 import { Code, permits, type Proxy, type SharePermission } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
 import type { RelaySettings } from '../config.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { AccountsRepository } from '../repositories/accounts.ts';
-import { ProfileLeasesRepository } from '../repositories/profileLeases.ts';
-import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import type { ProfileLeasesRepository } from '../repositories/profileLeases.ts';
+import { type ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
 import type { RelayDecision } from '../relay/proxyRelay.ts';
 import type { RelayPass, RelayPasses } from '../relay/relayPasses.ts';
 import { UpstreamRefused, upstreamProxyUrl } from '../relay/upstreamProxy.ts';
@@ -37,15 +36,15 @@ export class RelayService {
   private readonly leases: ProfileLeasesRepository;
 
   constructor(
-    db: Kysely<Database>,
+    store: Store,
     private readonly accounts: AccountsRepository,
     private readonly secrets: SecretBox,
     private readonly passes: RelayPasses,
     private readonly clock: Clock,
     private readonly settings: RelaySettings | null,
   ) {
-    this.profiles = new ProfilesRepository(db);
-    this.leases = new ProfileLeasesRepository(db);
+    this.profiles = store.profiles;
+    this.leases = store.profileLeases;
   }
 
   /** The port the relay got (config port 0 takes a free one). */

@@ -1,12 +1,10 @@
 import { Code, parseProxyLines, type Proxy, type SavedProxy } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
-import { SavedProxiesRepository, type SavedProxyRecord } from '../repositories/savedProxies.ts';
+import type { Store } from '../repositories/store.ts';
+import { type ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
+import { type SavedProxyRecord } from '../repositories/savedProxies.ts';
 import type { SealBinding } from '../security/sealedValue.ts';
 import { newId } from '../security/tokens.ts';
 import type { PlanAllowance } from './planAllowance.ts';
@@ -16,7 +14,7 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import { readableProxyHost } from '../codecs/storedFieldRules.ts';
 
 /** Proxies one account may keep in its list. */
-export const MAX_SAVED_PROXIES = 1000;
+const MAX_SAVED_PROXIES = 1000;
 
 interface Secrets {
   username: string;
@@ -37,14 +35,14 @@ function binding(ownerId: string, id: string): SealBinding {
  */
 export class SavedProxyService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly secrets: SecretBox,
     private readonly allowance: PlanAllowance,
     private readonly clock: Clock,
   ) {}
 
   async list(actor: Account, page: number, limit: number, search: string): Promise<{ list: SavedProxy[]; total: number }> {
-    const { rows, total } = await new SavedProxiesRepository(this.db).page(actor.id, page, limit, search);
+    const { rows, total } = await this.store.savedProxies.page(actor.id, page, limit, search);
     await this.secrets.ready([actor.id]);
     return { list: rows.map((r) => this.view(r, r.profile_count)), total };
   }
@@ -54,8 +52,8 @@ export class SavedProxyService {
     if (parsed.error) throw new AppError(Code.PROXY_LINE_INVALID, parsed.error);
     const now = this.clock.now();
     await this.secrets.ready([actor.id]);
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new SavedProxiesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.savedProxies;
       if ((await repo.count(actor.id)) + parsed.proxies.length > MAX_SAVED_PROXIES) throw new AppError(Code.PROXY_LIMIT_REACHED, { limit: MAX_SAVED_PROXIES });
       const rows = parsed.proxies.map((proxy) => {
         const id = newId('prx');
@@ -67,7 +65,7 @@ export class SavedProxyService {
   }
 
   async detail(actor: Account, id: string): Promise<{ proxy: Proxy; remark: string }> {
-    const record = await this.find(this.db, actor, id);
+    const record = await this.find(this.store, actor, id);
     await this.secrets.ready([actor.id]);
     return { proxy: this.proxyOf(record), remark: record.remark };
   }
@@ -75,11 +73,11 @@ export class SavedProxyService {
   /** The saved proxy and every profile that uses it, in one transaction. */
   async update(actor: Account, id: string, proxy: Proxy, remark: string): Promise<number> {
     await this.secrets.ready([actor.id]);
-    return this.db.transaction().execute(async (trx) => {
-      await this.find(trx, actor, id);
+    return this.store.transaction(async (tx) => {
+      await this.find(tx, actor, id);
       // A changed address is untested again.
-      await new SavedProxiesRepository(trx).update(actor.id, id, { ...this.columns(proxy, actor.id, id), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null });
-      const profiles = new ProfilesRepository(trx);
+      await tx.savedProxies.update(actor.id, id, { ...this.columns(proxy, actor.id, id), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null });
+      const profiles = tx.profiles;
       const using = await profiles.usingSavedProxy(actor.id, id);
       for (const record of using) await this.giveProxy(profiles, record, proxy, id);
       return using.length;
@@ -87,8 +85,8 @@ export class SavedProxyService {
   }
 
   async delete(actor: Account, ids: string[]): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new SavedProxiesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const repo = tx.savedProxies;
       const found = await repo.findOwned(actor.id, ids);
       if (found.length !== new Set(ids).size) throw new AppError(Code.NOT_FOUND, { ids: ids.filter((id) => !found.some((f) => f.id === id)) });
       return repo.delete(actor.id, ids);
@@ -98,9 +96,9 @@ export class SavedProxyService {
   async assign(actor: Account, id: string, profileIds: string[]): Promise<number> {
     await this.allowance.assertActive(actor);
     await this.secrets.ready([actor.id]);
-    return this.db.transaction().execute(async (trx) => {
-      const proxy = this.proxyOf(await this.find(trx, actor, id));
-      const profiles = new ProfilesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const proxy = this.proxyOf(await this.find(tx, actor, id));
+      const profiles = tx.profiles;
       const records = await assertAllOwned(profiles, actor, profileIds);
       for (const record of records) await this.giveProxy(profiles, record, proxy, id);
       return records.length;
@@ -109,7 +107,7 @@ export class SavedProxyService {
 
   async checked(actor: Account, id: string, result: { exitIp: string | null; exitCountry: string | null; latencyMs: number | null; error: string | null }): Promise<number> {
     const now = this.clock.now();
-    const changed = await new SavedProxiesRepository(this.db).update(actor.id, id, { exit_ip: result.exitIp, exit_country: result.exitCountry, latency_ms: result.latencyMs, check_error: result.error, checked_at: now });
+    const changed = await this.store.savedProxies.update(actor.id, id, { exit_ip: result.exitIp, exit_country: result.exitCountry, latency_ms: result.latencyMs, check_error: result.error, checked_at: now });
     if (changed === 0) throw new AppError(Code.NOT_FOUND, { id });
     return now;
   }
@@ -135,8 +133,8 @@ export class SavedProxyService {
     );
   }
 
-  private async find(db: Executor, actor: Account, id: string): Promise<SavedProxyRecord> {
-    const [record] = await new SavedProxiesRepository(db).findOwned(actor.id, [id]);
+  private async find(store: Store, actor: Account, id: string): Promise<SavedProxyRecord> {
+    const [record] = await store.savedProxies.findOwned(actor.id, [id]);
     if (!record) throw new AppError(Code.NOT_FOUND, { id });
     return record;
   }

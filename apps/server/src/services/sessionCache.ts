@@ -1,5 +1,17 @@
-import type { AuthChangeFeed } from '../db/authChangeFeed.ts';
 import type { AuthenticatedSession } from './authenticatedSession.ts';
+
+/**
+ * What the cache must hear of accounts and sessions changed by other processes: the database's
+ * change feed (db/authChangeFeed.ts) is one; the cache names only what it uses of it.
+ */
+export interface SessionChangeFeed {
+  /** False while a change could go unheard: the cache then answers nothing. */
+  readonly live: boolean;
+  /** Looks for changes that are known only by asking (SQLite). */
+  poll(): void;
+  /** The account whose row or sessions changed; null: anything may have changed. */
+  onChange(listener: (accountId: string | null) => void): void;
+}
 
 interface Entry {
   found: AuthenticatedSession;
@@ -12,7 +24,7 @@ function copyOf(found: AuthenticatedSession): AuthenticatedSession {
 }
 
 /** A read begun before this: its answer may predate a change, and is not kept. */
-export type CacheMark = number;
+type CacheMark = number;
 
 /**
  * The sessions and accounts of recent tokens, kept so that a signed call does not ask the
@@ -30,7 +42,7 @@ export class SessionCache {
   private mark: CacheMark = 0;
 
   constructor(
-    private readonly feed: AuthChangeFeed,
+    private readonly feed: SessionChangeFeed,
     private readonly ttlMs: number,
     private readonly now: () => number,
     private readonly capacity = 10_000,

@@ -1,11 +1,10 @@
 import { Code, type SharePermission, type ShareMember } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Account, AccountsRepository } from '../repositories/accounts.ts';
-import { asPermission, ProfilesRepository } from '../repositories/profiles.ts';
-import { SharesRepository } from '../repositories/shares.ts';
+import { asPermission } from '../repositories/profiles.ts';
+import type { SharesRepository } from '../repositories/shares.ts';
 import type { LeaseService } from './leaseService.ts';
 import type { OperationLog } from './operationLog.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
@@ -17,7 +16,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 
-export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
+type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'subAccounts' };
 
 /**
  * Sharing with other accounts and handing profiles over. A main account shares its own profiles
@@ -26,7 +25,7 @@ export type ShareTarget = { mode: 'accounts'; accounts: string[] } | { mode: 'su
  */
 export class SharingService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly accounts: AccountsRepository,
     private readonly allowance: PlanAllowance,
     private readonly limiter: RateLimiter,
@@ -38,29 +37,29 @@ export class SharingService {
 
   async share(actor: Account, ids: string[], target: ShareTarget, permission: SharePermission): Promise<{ changed: number; recipients: number }> {
     // Access first: someone naming ids they cannot reach learns nothing from later checks.
-    const reached = await accessTo(new ProfilesRepository(this.db), actor, ids, 'full');
+    const reached = await accessTo(this.store.profiles, actor, ids, 'full');
     if (reached.some((a) => a.permission === null)) assertMain(actor);
     await this.allowance.assertActive(actor);
     const recipients = target.mode === 'subAccounts' ? await this.subAccountsOf(actor) : await this.resolve(actor, target.accounts);
-    return this.db.transaction().execute(async (trx) => {
-      const records = await accessTo(new ProfilesRepository(trx), actor, ids, 'full');
-      const shares = new SharesRepository(trx);
+    return this.store.transaction(async (tx) => {
+      const records = await accessTo(tx.profiles, actor, ids, 'full');
+      const shares = tx.shares;
       let changed = 0;
       // A profile is never shared with its own owner: they have it already.
       for (const [ownerId, group] of byOwner(records)) {
         const to = recipients.filter((a) => a.id !== ownerId).map((a) => a.id);
         changed += await shares.upsert(group.map((a) => a.record.id), to, permission, actor.id, this.clock.now());
       }
-      await this.log.record(trx, actor, 'profile.share', names(records), { count: records.length, permission, recipients: recipients.map((a) => a.username).join(', ').slice(0, 200) });
+      await this.log.record(tx, actor, 'profile.share', names(records), { count: records.length, permission, recipients: recipients.map((a) => a.username).join(', ').slice(0, 200) });
       return { changed, recipients: recipients.length };
     });
   }
 
   /** Every share of the profiles, with what the actor may change. */
   async members(actor: Account, ids: string[]): Promise<ShareMember[]> {
-    const reached = await accessTo(new ProfilesRepository(this.db), actor, ids, 'full');
+    const reached = await accessTo(this.store.profiles, actor, ids, 'full');
     const owned = new Set(reached.filter((a) => a.permission === null).map((a) => a.record.id));
-    const rows = await new SharesRepository(this.db).membersOf(ids);
+    const rows = await this.store.shares.membersOf(ids);
     return rows.map((m) => ({
       profileId: m.profile_id,
       account: { id: m.account_id, name: m.username },
@@ -81,27 +80,27 @@ export class SharingService {
 
   async transfer(actor: Account, ids: string[], accountName: string, password: string): Promise<number> {
     assertMain(actor);
-    await assertAllOwned(new ProfilesRepository(this.db), actor, ids);
+    await assertAllOwned(this.store.profiles, actor, ids);
     // It cannot be undone (spec §5: sensitive actions re-confirm by password).
     await confirmPassword(this.limiter, actor, password);
     const [recipient] = await this.resolve(actor, [accountName]);
     await this.secrets.ready([actor.id, recipient!.id]);
-    const { changed, ended } = await this.db.transaction().execute(async (trx) => {
-      const profiles = new ProfilesRepository(trx);
+    const { changed, ended } = await this.store.transaction(async (tx) => {
+      const profiles = tx.profiles;
       const records = await assertAllOwned(profiles, actor, ids);
       // Sealed again under the new owner's key in this transaction: the row and its secrets change owner together.
       const byId = new Map(records.map((r) => [r.id, r]));
       const moves = ids.map((id) => ({ id, ...resealProfileSecrets(byId.get(id)!, this.secrets, recipient!.id) }));
-      await this.allowance.assertRecipientRoom(actor, recipient!, ids.length, trx);
+      await this.allowance.assertRecipientRoom(actor, recipient!, ids.length, tx);
       // The new owner starts clean: no shares the old owner made, no group of the old owner's.
-      await new SharesRepository(trx).removeAll(ids);
+      await tx.shares.removeAll(ids);
       const first = await profiles.reserveSerials(recipient!.id, ids.length);
       const changed = await profiles.changeOwner(actor.id, recipient!.id, moves, first, this.clock.now());
       await profiles.adjustLiveCount(actor.id, -changed);
       await profiles.adjustLiveCount(recipient!.id, changed);
-      await this.log.record(trx, actor, 'profile.transfer', records.map((r) => r.name), { count: changed, to: recipient!.username });
+      await this.log.record(tx, actor, 'profile.transfer', records.map((r) => r.name), { count: changed, to: recipient!.username });
       // Whoever runs them now (the old owner, its sub-accounts, its recipients) does so no longer.
-      return { changed, ended: await this.leases.endWithoutAccess(trx, { profileIds: ids }) };
+      return { changed, ended: await this.leases.endWithoutAccess(tx, { profileIds: ids }) };
     });
     await this.leases.tell(ended);
     return changed;
@@ -118,15 +117,15 @@ export class SharingService {
     detail: Record<string, string>,
     change: (shares: SharesRepository, profileIds: string[], sharedBy: string | null) => Promise<number>,
   ): Promise<number> {
-    const { changed, ended } = await this.db.transaction().execute(async (trx) => {
-      const records = await accessTo(new ProfilesRepository(trx), actor, ids, 'full');
-      const shares = new SharesRepository(trx);
+    const { changed, ended } = await this.store.transaction(async (tx) => {
+      const records = await accessTo(tx.profiles, actor, ids, 'full');
+      const shares = tx.shares;
       const owned = records.filter((a) => a.permission === null).map((a) => a.record.id);
       const received = records.filter((a) => a.permission !== null).map((a) => a.record.id);
       const changed = (await change(shares, owned, null)) + (await change(shares, received, actor.id));
-      await this.log.record(trx, actor, action, names(records), { count: records.length, ...detail });
+      await this.log.record(tx, actor, action, names(records), { count: records.length, ...detail });
       // A recipient running one it can no longer reach has its browser closed within seconds.
-      return { changed, ended: await this.leases.endWithoutAccess(trx, { profileIds: ids }) };
+      return { changed, ended: await this.leases.endWithoutAccess(tx, { profileIds: ids }) };
     });
     await this.leases.tell(ended);
     return changed;

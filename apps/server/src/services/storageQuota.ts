@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Code, UNLIMITED } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { AccountsRepository } from '../repositories/accounts.ts';
-import type { Executor } from '../repositories/executor.ts';
-import { StorageReservationsRepository } from '../repositories/storageReservations.ts';
+import type { Store } from '../repositories/store.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { storageBytesOf } from '../codecs/storageBytes.ts';
 
@@ -22,7 +19,7 @@ export interface UsageSource {
    * its sub-accounts keep belongs to it (teamIdOf in roles.ts). Read through `db`: inside the
    * reservation's locked transaction when one asks.
    */
-  bytesOf(teamId: string, db: Executor): Promise<number>;
+  bytesOf(teamId: string, db: Store): Promise<number>;
 }
 
 /**
@@ -34,7 +31,7 @@ export interface StorageReservation {
    * Ends the reservation. Given the transaction that records the stored bytes, it takes the
    * team's lock there: call it first in that transaction, so the lock is taken before the writes.
    */
-  release(db?: Executor): Promise<void>;
+  release(db?: Store): Promise<void>;
 }
 
 /** An upload a reservation would not cover may still be stored after this long (a server stopped mid-upload). */
@@ -42,7 +39,7 @@ const RESERVATION_LIFETIME_MS = 30 * 60_000;
 
 const nothingReserved: StorageReservation = { release: async () => {} };
 
-export interface StorageUse {
+interface StorageUse {
   /** The main account whose plan the storage comes from. */
   teamId: string;
   usedBytes: number;
@@ -61,7 +58,7 @@ export class StorageQuota {
   private readonly sources: UsageSource[] = [];
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly accounts: AccountsRepository,
     private readonly allowance: PlanAllowance,
     private readonly clock: Clock,
@@ -87,7 +84,7 @@ export class StorageQuota {
     if (extraBytes <= 0) return;
     const { teamId, limitBytes } = await this.limitOf(accountId);
     if (limitBytes === UNLIMITED) return;
-    const usedBytes = (await this.used(teamId, this.db)).usedBytes + (await new StorageReservationsRepository(this.db).bytesOf(teamId, this.clock.now()));
+    const usedBytes = (await this.used(teamId, this.store)).usedBytes + (await this.store.storageReservations.bytesOf(teamId, this.clock.now()));
     if (usedBytes + extraBytes > limitBytes) throw new AppError(Code.STORAGE_FULL, { usedBytes, limitBytes, neededBytes: extraBytes });
   }
 
@@ -102,18 +99,18 @@ export class StorageQuota {
     const { teamId, limitBytes } = await this.limitOf(accountId);
     if (limitBytes === UNLIMITED) return nothingReserved;
     const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
-      const reservations = new StorageReservationsRepository(trx);
+    await this.store.transaction(async (tx) => {
+      const reservations = tx.storageReservations;
       await reservations.lockTeam(teamId);
       const now = this.clock.now();
       await reservations.removeLapsed(teamId, now);
-      const usedBytes = (await this.used(teamId, trx)).usedBytes + (await reservations.bytesOf(teamId, now));
+      const usedBytes = (await this.used(teamId, tx)).usedBytes + (await reservations.bytesOf(teamId, now));
       if (usedBytes + extraBytes > limitBytes) throw new AppError(Code.STORAGE_FULL, { usedBytes, limitBytes, neededBytes: extraBytes });
       await reservations.insert({ id, team_id: teamId, bytes: extraBytes, expires_at: now + RESERVATION_LIFETIME_MS });
     });
     return {
-      release: async (db?: Executor) => {
-        const reservations = new StorageReservationsRepository(db ?? this.db);
+      release: async (db?: Store) => {
+        const reservations = (db ?? this.store).storageReservations;
         // Settled in the transaction that records the bytes: under the team's lock, or a reserve
         // reading between that commit's two effects would count neither the bytes nor the room.
         if (db) await reservations.lockTeam(teamId);
@@ -122,7 +119,7 @@ export class StorageQuota {
     };
   }
 
-  private async used(teamId: string, db: Executor = this.db): Promise<{ usedBytes: number; bySource: Record<string, number> }> {
+  private async used(teamId: string, db: Store = this.store): Promise<{ usedBytes: number; bySource: Record<string, number> }> {
     const bySource: Record<string, number> = {};
     for (const source of this.sources) bySource[source.name] = await source.bytesOf(teamId, db);
     return { usedBytes: Object.values(bySource).reduce((sum, bytes) => sum + bytes, 0), bySource };

@@ -1,15 +1,13 @@
 import { Code, type GroupGrant, type SubAccount } from '@facet/contracts';
-import type { Kysely } from 'kysely';
+import type { Store } from '../repositories/store.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
-import { uniqueViolationColumn } from '../db/errors.ts';
+import { uniqueViolationColumn } from '../repositories/uniqueViolation.ts';
 import { AppError } from '../errors.ts';
 import type { PushHub } from '../realtime/pushHub.ts';
-import { AccountsRepository, type Account } from '../repositories/accounts.ts';
-import { GroupGrantsRepository, type GroupGrantRecord } from '../repositories/groupGrants.ts';
-import { GroupsRepository } from '../repositories/groups.ts';
+import { newAccountRow, type AccountsRepository, type Account } from '../repositories/accounts.ts';
+import { type GroupGrantRecord } from '../repositories/groupGrants.ts';
 import { asPermission } from '../repositories/profiles.ts';
-import { SubAccountsRepository } from '../repositories/subAccounts.ts';
+import type { SubAccountsRepository } from '../repositories/subAccounts.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { newId, newInvitationCode } from '../security/tokens.ts';
 import { confirmPassword } from './passwordConfirmation.ts';
@@ -20,7 +18,7 @@ import type { RateLimiter } from '../guards/rateLimiter.ts';
 import { assertMain } from './roles.ts';
 import type { SessionService } from './sessionService.ts';
 
-export interface SubAccountInput {
+interface SubAccountInput {
   username: string;
   password: string;
   nickname: string;
@@ -28,7 +26,7 @@ export interface SubAccountInput {
   groupGrants: GroupGrant[];
 }
 
-export interface SubAccountChange {
+interface SubAccountChange {
   nickname: string;
   platformAccount: string;
   /** Undefined: the authorized groups stay. */
@@ -46,7 +44,7 @@ export class SubAccountService {
   private readonly subAccounts: SubAccountsRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionService,
     private readonly push: PushHub,
@@ -56,13 +54,13 @@ export class SubAccountService {
     private readonly clock: Clock,
     private readonly leases: Pick<LeaseService, 'endWithoutAccess' | 'tell'>,
   ) {
-    this.subAccounts = new SubAccountsRepository(db);
+    this.subAccounts = store.subAccounts;
   }
 
   async list(actor: Account): Promise<SubAccount[]> {
     assertMain(actor);
     const subs = await this.subAccounts.list(actor.id);
-    const grants = await new GroupGrantsRepository(this.db).listFor(subs.map((a) => a.id));
+    const grants = await this.store.groupGrants.listFor(subs.map((a) => a.id));
     return subs.map((a) => view(a, grants));
   }
 
@@ -72,50 +70,33 @@ export class SubAccountService {
     await this.assertOwnGroups(actor, input.groupGrants);
     if (await this.accounts.isUsernameTaken(input.username)) throw new AppError(Code.USERNAME_TAKEN);
     const now = this.clock.now();
-    const account: Account = {
+    const account = newAccountRow({
       id: newId('acc'),
-      // No e-mail or phone: a sub-account signs in by username, and cannot reset by mail.
-      email: null,
-      phone: null,
-      username: input.username,
-      username_key: input.username.toLowerCase(),
-      password_hash: await hashPassword(input.password),
       type: 'sub',
-      parent_id: actor.id,
+      parentId: actor.id,
+      // No e-mail or phone: a sub-account signs in by username, and cannot reset by mail.
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
       // The column is required and unique; a sub-account never shows or uses it (member answers null).
-      invitation_code: newInvitationCode(),
-      invited_by: null,
-      status: 'active',
-      email_verified_at: null,
-      plan_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-      profile_serial: 0,
-      live_profiles: 0,
+      invitationCode: newInvitationCode(),
       nickname: input.nickname,
-      platform_account: input.platformAccount,
-      plan_id: null,
-      plan_profiles: null,
-      plan_sub_accounts: null,
-      plan_storage_mb: null,
-      trial_granted_at: null,
-      settings: '{}',
-    };
+      platformAccount: input.platformAccount,
+      now,
+    });
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.store.transaction(async (tx) => {
         // Counted again where the row is written: a concurrent creation may have taken the place.
-        await this.allowance.assertSubAccountRoom(actor, trx);
-        await new AccountsRepository(trx).insert(account);
-        await new GroupGrantsRepository(trx).replace(account.id, input.groupGrants, actor.id, now);
-        await this.log.record(trx, actor, 'subAccount.create', account.username);
+        await this.allowance.assertSubAccountRoom(actor, tx);
+        await tx.accounts.insert(account);
+        await tx.groupGrants.replace(account.id, input.groupGrants, actor.id, now);
+        await this.log.record(tx, actor, 'subAccount.create', account.username);
       });
     } catch (error) {
       // Two creations racing for one name: the unique key decides.
       if (uniqueViolationColumn(error) === 'username_key') throw new AppError(Code.USERNAME_TAKEN);
       throw error;
     }
-    return view(account, await new GroupGrantsRepository(this.db).listFor([account.id]));
+    return view(account, await this.store.groupGrants.listFor([account.id]));
   }
 
   /** A new password ends every session of the sub-account (887 to its open consoles). */
@@ -124,8 +105,8 @@ export class SubAccountService {
     if (!(await this.subAccounts.find(actor.id, id))) throw new AppError(Code.NOT_FOUND, { id });
     if (change.groupGrants) await this.assertOwnGroups(actor, change.groupGrants);
     const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
-    const ended = await this.db.transaction().execute(async (trx) => {
-      const repo = new SubAccountsRepository(trx);
+    const ended = await this.store.transaction(async (tx) => {
+      const repo = tx.subAccounts;
       const before = await repo.find(actor.id, id);
       const changed = await repo.update(
         actor.id,
@@ -134,7 +115,7 @@ export class SubAccountService {
         this.clock.now(),
       );
       if (changed === 0 || !before) throw new AppError(Code.NOT_FOUND, { id });
-      if (change.groupGrants) await new GroupGrantsRepository(trx).replace(id, change.groupGrants, actor.id, this.clock.now());
+      if (change.groupGrants) await tx.groupGrants.replace(id, change.groupGrants, actor.id, this.clock.now());
       // Which fields changed, never their values' secrets: a new password is named, not shown.
       const fields = [
         before.nickname !== change.nickname ? 'nickname' : null,
@@ -142,15 +123,15 @@ export class SubAccountService {
         passwordHash ? 'password' : null,
         change.groupGrants ? 'groups' : null,
       ].filter(Boolean);
-      await this.log.record(trx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
+      await this.log.record(tx, actor, 'subAccount.update', before.username, { fields: fields.join(',') });
       // A group taken away: what the sub-account runs from it closes within seconds.
-      return change.groupGrants ? await this.leases.endWithoutAccess(trx, { holderId: id }) : [];
+      return change.groupGrants ? await this.leases.endWithoutAccess(tx, { holderId: id }) : [];
     });
     await this.leases.tell(ended);
     if (passwordHash) await this.sessions.endAll(id);
     const updated = await this.subAccounts.find(actor.id, id);
     if (!updated) throw new AppError(Code.NOT_FOUND, { id });
-    return view(updated, await new GroupGrantsRepository(this.db).listFor([id]));
+    return view(updated, await this.store.groupGrants.listFor([id]));
   }
 
   /**
@@ -160,12 +141,12 @@ export class SubAccountService {
   async delete(actor: Account, id: string, mainPassword: string): Promise<number> {
     assertMain(actor);
     await confirmPassword(this.limiter, actor, mainPassword);
-    const deleted = await this.db.transaction().execute(async (trx) => {
-      const repo = new SubAccountsRepository(trx);
+    const deleted = await this.store.transaction(async (tx) => {
+      const repo = tx.subAccounts;
       const sub = await repo.find(actor.id, id);
       if (!sub) throw new AppError(Code.NOT_FOUND, { id });
       const deleted = await repo.deleteWithEverything(id);
-      await this.log.record(trx, actor, 'subAccount.delete', sub.username, { profiles: deleted.liveProfiles });
+      await this.log.record(tx, actor, 'subAccount.delete', sub.username, { profiles: deleted.liveProfiles });
       return deleted;
     });
     // Its sessions are gone with it; tell its open consoles now rather than at their next call.
@@ -175,7 +156,7 @@ export class SubAccountService {
 
   /** Every granted group is one of the main account's own; anyone else's id reads as not found. */
   private async assertOwnGroups(actor: Account, grants: readonly GroupGrant[]): Promise<void> {
-    const own = new Set((await new GroupsRepository(this.db).findOwned(actor.id, grants.map((g) => g.groupId))).map((g) => g.id));
+    const own = new Set((await this.store.groups.findOwned(actor.id, grants.map((g) => g.groupId))).map((g) => g.id));
     const foreign = grants.find((g) => !own.has(g.groupId));
     if (foreign) throw new AppError(Code.NOT_FOUND, { groupId: foreign.groupId });
   }

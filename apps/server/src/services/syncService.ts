@@ -1,14 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Store } from '../repositories/store.ts';
 import { Code, syncLimits, type SyncPart, type SyncRefusalReason, type SyncVersion, type SyncVersionRefusedPush } from '@facet/contracts';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { SecretUnreadable } from '../security/secretUnreadable.ts';
 import type { Account } from '../repositories/accounts.ts';
-import { ProfilesRepository, type ProfileRecord } from '../repositories/profiles.ts';
-import { SyncChunksRepository } from '../repositories/syncChunks.ts';
-import { SyncVersionsRepository, type SyncVersionRecord } from '../repositories/syncVersions.ts';
+import { type ProfileRecord } from '../repositories/profiles.ts';
+import { type SyncVersionRecord } from '../repositories/syncVersions.ts';
 import { accessTo } from './profileAccess.ts';
 import { profileSyncKeyBinding } from '../codecs/profileCodec.ts';
 import type { LeaseService } from './leaseService.ts';
@@ -19,10 +17,10 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 
 /** What the sync needs of the blob store. */
-export type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' | 'list'>;
+type SyncBlobs = Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany' | 'list'>;
 
 /** What the sync needs of the plan's storage allowance. */
-export interface SyncQuota {
+interface SyncQuota {
   /** Throws the plan's "storage full" refusal when `bytes` more would not fit the account's allowance. */
   ensureRoom(accountId: string, bytes: number): Promise<void>;
   /** The same, as room granted until released: parallel uploads cannot all pass one check. */
@@ -35,7 +33,7 @@ const STORE_AT_ONCE = 8;
 /** Chunks younger than this are never collected: they may belong to a save still uploading. */
 const COLLECT_GRACE_MS = 60 * 60_000;
 
-export function chunkKey(profileId: string, chunkId: string): string {
+function chunkKey(profileId: string, chunkId: string): string {
   return `sync/${profileId}/${chunkId}`;
 }
 
@@ -47,7 +45,7 @@ export function chunkKey(profileId: string, chunkId: string): string {
  */
 export class SyncService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly data: Store,
     private readonly blobs: SyncBlobs,
     private readonly leases: LeaseService,
     private readonly secrets: SecretBox,
@@ -66,7 +64,7 @@ export class SyncService {
    */
   async syncKey(record: ProfileRecord): Promise<string> {
     const binding = profileSyncKeyBinding(record.owner_id, record.id);
-    const profiles = new ProfilesRepository(this.db);
+    const profiles = this.data.profiles;
     let sealed = record.sync_key || (await profiles.syncKeyOf(record.id));
     let opened = '';
     try {
@@ -86,14 +84,14 @@ export class SyncService {
 
   /** What a start opens: the newest version no computer refused. */
   async head(profileId: string): Promise<SyncVersion | null> {
-    const usable = await new SyncVersionsRepository(this.db).newestUsable(profileId);
+    const usable = await this.data.syncVersions.newestUsable(profileId);
     return usable ? toSyncVersion(usable, usable.number) : null;
   }
 
   async missing(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; size: number }[]): Promise<string[]> {
     const { record } = await this.leases.reachToSave(actor, profileId, deviceKey);
     await this.leases.assertHeld(profileId, deviceKey);
-    const present = await new SyncChunksRepository(this.db).present(profileId, chunks.map((c) => c.id));
+    const present = await this.data.syncChunks.present(profileId, chunks.map((c) => c.id));
     const missing = chunks.filter((c) => !present.has(c.id));
     await this.quota.ensureRoom(record.owner_id, missing.reduce((n, c) => n + c.size, 0));
     return [...new Set(missing.map((c) => c.id))];
@@ -103,7 +101,7 @@ export class SyncService {
   async store(actor: Account, profileId: string, deviceKey: string, chunks: readonly { id: string; bytes: Uint8Array }[]): Promise<number> {
     const { record } = await this.leases.reachToSave(actor, profileId, deviceKey);
     await this.leases.assertHeld(profileId, deviceKey);
-    const repo = new SyncChunksRepository(this.db);
+    const repo = this.data.syncChunks;
     const present = await repo.present(profileId, chunks.map((c) => c.id));
     const fresh = [...new Map(chunks.filter((c) => !present.has(c.id)).map((c) => [c.id, c])).values()];
     // Reserved, not only checked: uploads running side by side each see the others' room taken.
@@ -118,9 +116,9 @@ export class SyncService {
       // Recorded after the bytes are stored (a row always names a blob that exists), and the
       // reservation ends in the same step: the bytes are counted once, never twice or not at all.
       const now = this.clock.now();
-      await this.db.transaction().execute(async (trx) => {
-        await reservation.release(trx);
-        await new SyncChunksRepository(trx).record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), now);
+      await this.data.transaction(async (tx) => {
+        await reservation.release(tx);
+        await tx.syncChunks.record(profileId, fresh.map((c) => ({ id: c.id, size: c.bytes.length })), now);
       });
       settled = true;
     } finally {
@@ -139,12 +137,12 @@ export class SyncService {
     // Counted with repeats: a chunk named 300 times is 300 chunks' bytes to whoever applies it.
     assertVersionSize({ plainBytes: input.plainBytes, references: input.chunks.filter((c) => c !== input.manifestChunk).length, files: input.files });
     const chunks = [...new Set([...input.chunks, input.manifestChunk])];
-    const present = await new SyncChunksRepository(this.db).present(input.id, chunks);
+    const present = await this.data.syncChunks.present(input.id, chunks);
     const absent = chunks.filter((c) => !present.has(c));
     if (absent.length > 0) throw new AppError(Code.SYNC_CHUNKS_MISSING, { count: absent.length });
     const now = this.clock.now();
-    const { version, passed, collected } = await this.db.transaction().execute(async (trx) => {
-      const versions = new SyncVersionsRepository(trx);
+    const { version, passed, collected } = await this.data.transaction(async (tx) => {
+      const versions = tx.syncVersions;
       const newest = await versions.newest(input.id);
       const usable = await versions.newestUsable(input.id);
       const base = input.baseVersionId ? await versions.find(input.id, input.baseVersionId) : null;
@@ -171,7 +169,7 @@ export class SyncService {
         refused_reason: null,
       };
       await versions.insert(row);
-      const collected = await this.prune(trx, input.id, now);
+      const collected = await this.prune(tx, input.id, now);
       return { version: row, passed, collected };
     });
     await this.dropBlobs(input.id, collected);
@@ -180,7 +178,7 @@ export class SyncService {
 
   async versions(actor: Account, profileId: string): Promise<SyncVersion[]> {
     await this.reach(actor, profileId, 'run');
-    const list = await new SyncVersionsRepository(this.db).list(profileId);
+    const list = await this.data.syncVersions.list(profileId);
     const head = list.find((v) => v.refused_at === null)?.number ?? null;
     return list.map((v) => toSyncVersion(v, head));
   }
@@ -194,8 +192,8 @@ export class SyncService {
     const record = await this.reach(actor, input.id, 'run');
     const lease = await this.leases.assertHeld(input.id, input.deviceKey);
     const refusal = { at: this.clock.now(), by: actor.username, device: lease.device, reason: input.reason };
-    const { version, marked, usable, collected } = await this.db.transaction().execute(async (trx) => {
-      const versions = new SyncVersionsRepository(trx);
+    const { version, marked, usable, collected } = await this.data.transaction(async (tx) => {
+      const versions = tx.syncVersions;
       const version = await versions.find(input.id, input.versionId);
       if (!version) throw new AppError(Code.NOT_FOUND, { ids: [input.versionId] });
       // Only what a start opens can be refused: the newest nobody refused (the lease holder alone
@@ -205,7 +203,7 @@ export class SyncService {
       const opened = await versions.newestUsable(input.id);
       if (version.refused_at === null && opened?.id !== version.id) throw new AppError(Code.SYNC_REFUSAL_NOT_OPENED, { number: version.number, opened: opened?.number ?? null });
       const marked = await versions.markRefused(input.id, input.versionId, refusal);
-      return { version, marked, usable: await versions.newestUsable(input.id), collected: marked ? await this.prune(trx, input.id, refusal.at) : [] };
+      return { version, marked, usable: await versions.newestUsable(input.id), collected: marked ? await this.prune(tx, input.id, refusal.at) : [] };
     });
     await this.dropBlobs(input.id, collected);
     if (marked) {
@@ -230,15 +228,15 @@ export class SyncService {
     // A running browser would save over it at its stop (as a conflict): restore while it is closed.
     await this.leases.assertFree(profileId);
     const now = this.clock.now();
-    const { row, collected } = await this.db.transaction().execute(async (trx) => {
-      const versions = new SyncVersionsRepository(trx);
+    const { row, collected } = await this.data.transaction(async (tx) => {
+      const versions = tx.syncVersions;
       const source = await versions.find(profileId, versionId);
       if (!source) throw new AppError(Code.NOT_FOUND, { ids: [versionId] });
       const newest = (await versions.newest(profileId))!;
       // A refused version restored on purpose is the owner's choice: the copy starts unrefused.
       const row = { ...source, id: randomUUID(), number: newest.number + 1, created_at: now, by_name: actor.username, base_number: newest.number, conflict_with: null, restored_from: source.number, refused_at: null, refused_by: null, refused_device: null, refused_reason: null };
       await versions.insert(row);
-      return { row, collected: await this.prune(trx, profileId, now) };
+      return { row, collected: await this.prune(tx, profileId, now) };
     });
     await this.dropBlobs(profileId, collected);
     return toSyncVersion(row, row.number);
@@ -247,7 +245,7 @@ export class SyncService {
   /** The sealed bytes of these chunks of the profile, for a machine that may run it; unknown ids are refused as not found. */
   async read(actor: Account, profileId: string, ids: readonly string[]): Promise<{ id: string; bytes: Buffer }[]> {
     await this.reach(actor, profileId, 'run');
-    const present = await new SyncChunksRepository(this.db).present(profileId, ids);
+    const present = await this.data.syncChunks.present(profileId, ids);
     const unknown = ids.filter((id) => !present.has(id));
     if (unknown.length > 0) throw new AppError(Code.NOT_FOUND, { ids: unknown.slice(0, 10) });
     const out: { id: string; bytes: Buffer }[] = [];
@@ -272,7 +270,7 @@ export class SyncService {
   }
 
   private async reach(actor: Account, profileId: string, need: 'run' | 'edit'): Promise<ProfileRecord> {
-    const [access] = await accessTo(new ProfilesRepository(this.db), actor, [profileId], need);
+    const [access] = await accessTo(this.data.profiles, actor, [profileId], need);
     return access!.record;
   }
 
@@ -283,8 +281,8 @@ export class SyncService {
    * good version a save always does, and no more, however often they are made. Returns the
    * chunk ids to delete from the store.
    */
-  private async prune(trx: Kysely<Database>, profileId: string, now: number): Promise<string[]> {
-    const versions = new SyncVersionsRepository(trx);
+  private async prune(tx: Store, profileId: string, now: number): Promise<string[]> {
+    const versions = tx.syncVersions;
     const list = await versions.list(profileId);
     const [newest, ...older] = list;
     const usable = older.filter((v) => v.refused_at === null).slice(0, syncLimits.keptVersions - 1);
@@ -294,7 +292,7 @@ export class SyncService {
     await versions.remove(profileId, list.filter((v) => !keptIds.has(v.id)).map((v) => v.id));
     // Also what a save that never committed left behind (an upload cut off), once it is old enough.
     const used = new Set(kept.flatMap((v) => JSON.parse(v.chunks) as string[]));
-    const chunks = new SyncChunksRepository(trx);
+    const chunks = tx.syncChunks;
     const unused = (await chunks.idsBefore(profileId, now - COLLECT_GRACE_MS)).filter((id) => !used.has(id));
     await chunks.remove(profileId, unused);
     return unused;

@@ -9,9 +9,9 @@ const SEGMENT = '[a-z0-9][a-z0-9._-]*';
 const KEY = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
 
 /** S3 allows 1024 bytes; a shorter bound leaves room for a bucket prefix. */
-export const MAX_BLOB_KEY_LENGTH = 512;
+const MAX_BLOB_KEY_LENGTH = 512;
 /** File systems allow 255 bytes per name; the temporary name adds to it on disk. */
-export const MAX_BLOB_KEY_SEGMENT = 128;
+const MAX_BLOB_KEY_SEGMENT = 128;
 
 /** A plugin version's zip, by the SHA-256 of its bytes: equal bytes are stored once, whoever uploaded them. */
 export function pluginBlobKey(sha256: string): string {

@@ -5,7 +5,7 @@ import { FileBlobStore } from './fileBlobStore.ts';
 import type { S3BlobStore } from './s3BlobStore.ts';
 import type { S3Location } from './s3Location.ts';
 
-export interface BlobStoreConfig {
+interface BlobStoreConfig {
   dataDir: string;
   s3: S3Location | null;
 }

@@ -14,7 +14,7 @@ export const OWNER_ONLY_FILE = 0o600;
 const posix = process.platform !== 'win32';
 
 /** Takes group and other bits off one folder or file; true when it had any. Symbolic links are left alone. */
-export async function narrowToOwner(file: string): Promise<boolean> {
+async function narrowToOwner(file: string): Promise<boolean> {
   if (!posix) return false;
   const stat = await fs.lstat(file);
   if (stat.isSymbolicLink() || (stat.mode & 0o077) === 0) return false;
