@@ -36,8 +36,8 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
 const UserInfoPage = lazy(() => import('../features/account/UserInfoPage.tsx'));
-const BrowserListPage = lazy(() => import('../features/profiles/BrowserListPage.tsx'));
-const SharedPage = lazy(() => import('../features/shared/SharedPage.tsx'));
+const ProfileListPage = lazy(() => import('../features/profiles/ProfileListPage.tsx'));
+const SharedPage = lazy(() => import('../features/sharedWithMe/SharedPage.tsx'));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage.tsx'));
 const RecyclePage = lazy(() => import('../features/recycle/RecyclePage.tsx'));
 const SubAccountsPage = lazy(() => import('../features/subAccounts/SubAccountsPage.tsx'));
@@ -141,7 +141,7 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
               element: <RequireAuth>{(member) => page(<Shell member={member} />)}</RequireAuth>,
               children: [
                 { path: welRoutes.userinfo.slice(5), element: page(<UserInfoPage />) },
-                { path: welRoutes.browser.slice(5), element: page(<BrowserListPage />) },
+                { path: welRoutes.browser.slice(5), element: page(<ProfileListPage />) },
                 { path: welRoutes.share.slice(5), element: page(<SharedPage />) },
                 { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
                 { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },

@@ -33,7 +33,7 @@ const SELECTION_COLUMN_WIDTH = 48;
 const firstPage: ListQuery = { page: 1, limit: 20, search: '', sort: 'serial', order: 'desc' };
 
 /** /wel/browser: the account's profiles, paged, searched, filtered and sorted by the server. */
-export default function BrowserListPage() {
+export default function ProfileListPage() {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const [query, setQuery] = useState<ListQuery>(firstPage);
