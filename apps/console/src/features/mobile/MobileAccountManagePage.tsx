@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
 import { useMember } from '../auth/session.ts';
 import { useRefreshPlan } from '../plans/planQueries.ts';
-import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm } from '../subAccounts/SubAccountDialog.tsx';
+import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm } from '../subAccounts/subAccountForm.ts';
 import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
 import { useSaveSubAccount } from '../subAccounts/useSaveSubAccount.ts';
 import { MobilePage } from './MobilePage.tsx';

@@ -4,7 +4,7 @@ import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import type { SubAccountForm } from './SubAccountDialog.tsx';
+import type { SubAccountForm } from './subAccountForm.ts';
 import { useRefreshSubAccounts } from './subAccountQueries.ts';
 
 /**
