@@ -76,8 +76,8 @@ export function weighInitialLoad(manifest, read, { budget = CONSOLE_BUDGET_BYTES
 const SIGNED_IN_ROOTS = [
   'index.html',
   'src/app/AntdProvider.tsx',
-  'src/features/shell/RequireAuth.tsx',
-  'src/features/shell/Shell.tsx',
+  'src/app/shell/RequireAuth.tsx',
+  'src/app/shell/Shell.tsx',
   '../../packages/i18n/src/locales/en-US.json?part=entry',
   '../../packages/i18n/src/locales/en-US.json?part=rest',
 ];

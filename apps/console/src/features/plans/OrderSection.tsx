@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, QRCode, Typography, type DescriptionsProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { CoinPicker } from './CoinPicker.tsx';

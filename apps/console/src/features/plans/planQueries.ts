@@ -1,8 +1,8 @@
 import { planStatusCall } from '@facet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { memberQueryKey } from '../auth/session.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { memberQueryKey } from '../auth/index.ts';
 
 export const planStatusQueryKey = ['planStatus'] as const;
 

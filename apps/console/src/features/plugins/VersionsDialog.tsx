@@ -2,12 +2,12 @@ import { pluginMoveVersionCall, type Plugin, type PluginVersion } from '@facet/c
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { formatBytes } from '../localSettings/formatBytes.ts';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { usePluginVersions, useRefreshPlugins } from './pluginQueries.ts';
 import { errorText } from '../../lib/errorText.ts';
 

@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_FAILURE } from '@facet/api-client';
 import { Code, PLUGIN_UPLOAD_PATH, SESSION_MODE_HEADER, memberCall, sessionModes, pluginUploadResponseSchema, type Envelope, type PluginUploadResponse } from '@facet/contracts';
-import type { Runtime } from '../../app/runtime.ts';
+import type { Runtime } from '../../lib/runtime.ts';
 
 /** What the upload dialog sends: text for a new plugin, `pluginId` for a new version of one. */
 export interface PluginUploadInput {

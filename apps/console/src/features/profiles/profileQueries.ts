@@ -1,7 +1,7 @@
 import { profileDetailCall, profileListCall, type ListQuery } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { whileOpenSomewhere } from '../sync/runningElsewhere.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { whileOpenSomewhere } from '../sync/index.ts';
 
 export const profileListKey = (query: ListQuery) => ['profiles', 'list', query] as const;
 export const profileDetailKey = (id: string) => ['profiles', 'detail', id] as const;

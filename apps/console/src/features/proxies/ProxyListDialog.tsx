@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Progress, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';

@@ -7,7 +7,7 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRecyclePage, type RecyclePageQuery } from './recycleQueries.ts';
 import { useRecycleActions } from './useRecycleActions.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 /** /wel/recycle: deleted profiles until the purge job removes them; restore or delete for good. */
 export default function RecyclePage() {

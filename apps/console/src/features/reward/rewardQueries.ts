@@ -1,6 +1,6 @@
 import { rewardInfoCall } from '@facet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 export const rewardQueryKey = ['reward'] as const;
 

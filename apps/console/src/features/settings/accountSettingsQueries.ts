@@ -1,6 +1,6 @@
 import { accountSettingsGetCall, accountSettingsSchema, accountSettingsSetCall, type AccountSettings } from '@facet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 export const accountSettingsQueryKey = ['accountSettings'] as const;
 

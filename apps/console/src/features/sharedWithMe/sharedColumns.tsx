@@ -4,9 +4,9 @@ import { Button, Dropdown, Flex, Space, Tag, Typography, type TableColumnsType }
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { actionCellStyle, actionColumnWidth } from '../../lib/columnWidth.ts';
-import { GroupIcon } from '../groups/GroupIcon.tsx';
-import { proxyText } from '../profiles/proxyText.ts';
-import { PermissionTag } from '../sharing/PermissionTag.tsx';
+import { GroupIcon } from '../groups/index.ts';
+import { proxyText } from '../profiles/index.ts';
+import { PermissionTag } from '../sharing/index.ts';
 
 /** What a row's actions open; SharedPage shows the dialog. */
 export type SharedDialogKind = 'edit' | 'cookies' | 'share' | 'members' | 'versions';

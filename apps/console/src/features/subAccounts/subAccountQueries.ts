@@ -1,7 +1,7 @@
 import { subAccountListCall } from '@facet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 export const subAccountsQueryKey = ['subAccounts'] as const;
 

@@ -2,7 +2,7 @@ import type { ProfileLease, SyncVersion } from '@facet/contracts';
 import { formatBytes } from '@facet/i18n/formatBytes';
 import { Alert, App, Button, Empty, Flex, Modal, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRestoreSyncVersion, useSyncVersions } from './syncQueries.ts';
