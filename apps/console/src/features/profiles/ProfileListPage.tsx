@@ -1,4 +1,4 @@
-import { limits, permits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
+import { permits, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
 import { Button, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts'
 import { useSyncProgress } from '../sync/index.ts';
 import { usePreloadWhenIdle } from '../../lib/deferred.tsx';
 import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
+import { listPagination } from '../../ui/listPagination.ts';
 
 /** antd's checkbox column, which the table adds before the others. */
 const SELECTION_COLUMN_WIDTH = 48;
@@ -74,14 +75,8 @@ export default function ProfileListPage() {
   };
   const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />;
   const columns = profileColumns({ ...rowHandlers, formatDate, query, settings: columnSettings, renderLaunch });
-  const paging = {
-    current: query.page,
-    pageSize: query.limit,
-    total: list.data?.total ?? 0,
-    pageSizeOptions: limits.pageSizes.map(String),
-    showSizeChanger: true,
-    showTotal: (total: number) => t('profiles.total', { count: total }),
-  };
+  const totalText = (total: number) => t('profiles.total', { count: total });
+  const paging = listPagination(query, list.data?.total ?? 0, { totalText });
   const select = (ids: string[], rows: ProfileRow[]) => {
     setSelected(ids);
     setSelectedNames((names) => new Map([...names, ...rows.map((row): [string, string] => [row.id, row.name])]));
@@ -142,7 +137,7 @@ export default function ProfileListPage() {
           launch={renderLaunch}
           actions={(row) => <RowActions row={row} {...rowHandlers} />}
           selection={{ selected, onChange: (row, on) => select(on ? [...selected, row.id] : selected.filter((id) => id !== row.id), on ? [row] : []) }}
-          pagination={{ ...paging, onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as ListQuery['limit'] })) }}
+          pagination={listPagination(query, list.data?.total ?? 0, { totalText, setQuery })}
           empty={<Empty description={t('profiles.noMatch')} />}
         />
       ) : (

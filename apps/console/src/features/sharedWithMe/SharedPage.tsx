@@ -1,4 +1,4 @@
-import { limits, permits, sharedListCall, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
+import { permits, sharedListCall, UNGROUPED_ID, type ListQuery, type ProfileRow } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Input, Table } from 'antd';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { SavedVersionsDialog, useSyncProgress, whileOpenSomewhere } from '../sync/index.ts';
 import { useScreenWidth } from '../../ui/useScreenWidth.ts';
 import { sharedColumns, SharedActions, type SharedDialogKind } from './sharedColumns.tsx';
+import { listPagination } from '../../ui/listPagination.ts';
 
 type Dialog = { kind: SharedDialogKind; row: ProfileRow } | null;
 
@@ -43,14 +44,7 @@ export default function SharedPage() {
   const onDialog = (kind: SharedDialogKind, row: ProfileRow) => setDialog({ kind, row });
   const onCheck = checkFingerprint ? (row: ProfileRow) => void checkFingerprint(row.id) : undefined;
   const columns = sharedColumns({ t, formatDate, renderLaunch, onDialog, onCheck });
-  const paging = {
-    current: query.page,
-    pageSize: query.limit,
-    total: shared.data?.total ?? 0,
-    pageSizeOptions: limits.pageSizes.map(String),
-    showSizeChanger: true,
-    onChange: (page: number, pageSize: number) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as ListQuery['limit'] })),
-  };
+  const paging = listPagination(query, shared.data?.total ?? 0, { setQuery });
 
   return (
     <div data-testid="screen-share">
