@@ -137,7 +137,7 @@ function WithAntd() {
   );
 }
 
-export function buildRoutes(runtime: Runtime): RouteObject[] {
+function buildRoutes(runtime: Runtime): RouteObject[] {
   return [
     {
       element: <Root />,

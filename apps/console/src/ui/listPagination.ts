@@ -1,7 +1,7 @@
 import { limits, type PageSize } from '@facet/contracts';
 
 /** What a paged list keeps of its query: lists take `page` and `limit` (contracts `limits.pageSizes`). */
-export interface PagedQuery {
+interface PagedQuery {
   page: number;
   limit: PageSize;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
-export function useCoins() {
+function useCoins() {
   const { api } = useRuntime();
   return useQuery({ queryKey: ['subscriptionCoins'], queryFn: async () => (await api.call(subscriptionCoinsCall, {})).list, staleTime: 60_000 });
 }

@@ -15,7 +15,7 @@ import { usePaymentSettle } from './paymentOutcome.ts';
  * The payment and renewal dialogs hold a QR code, the summary and the method buttons side by
  * side: at the spec's 500 px the QR code would sit under a wrapped summary, so they are wider.
  */
-export const PAYMENT_DIALOG_WIDTH = 720;
+const PAYMENT_DIALOG_WIDTH = 720;
 
 /** The order part shared by the purchase and renewal answers. */
 export interface OrderView {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { memberQueryKey } from '../auth/index.ts';
 
-export const planStatusQueryKey = ['planStatus'] as const;
+const planStatusQueryKey = ['planStatus'] as const;
 
 /** The plan in force for the team (a sub-account sees its main account's) and how much of it is used. */
 export function usePlanStatus() {

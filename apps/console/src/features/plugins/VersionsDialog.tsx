@@ -12,7 +12,7 @@ import { usePluginVersions, useRefreshPlugins } from './pluginQueries.ts';
 import { VersionsTable } from '../../ui/VersionsTable.tsx';
 
 /** Enough of a SHA-256 to tell versions apart at a glance; the copy button gives all of it. */
-export const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
+const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
 
 interface VersionsDialogProps {
   plugin: Plugin;

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /** Every plugin query lives under this key: one invalidation refreshes the list and versions. */
-export const pluginsQueryKey = ['plugins'] as const;
+const pluginsQueryKey = ['plugins'] as const;
 
 export interface PluginListQuery {
   page: number;

@@ -12,7 +12,7 @@ import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { EditSavedProxyDialog } from './EditSavedProxyDialog.tsx';
 import { allSavedProxies, testSavedProxies } from './testSavedProxies.ts';
 
-export const savedProxiesKey = ['savedProxies'] as const;
+const savedProxiesKey = ['savedProxies'] as const;
 
 /**
  * The saved proxy list: add many by paste, test them all from this machine with progress (the

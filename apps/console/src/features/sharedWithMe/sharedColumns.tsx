@@ -21,7 +21,7 @@ interface SharedColumnOptions {
 }
 
 /** "No. 3 · the remark": what a row says under its name. */
-export function serialAndRemark(row: ProfileRow, t: TFunction): string {
+function serialAndRemark(row: ProfileRow, t: TFunction): string {
   return [`${t('profiles.col.serial')} ${row.serial}`, row.remark].filter(Boolean).join(' · ');
 }
 
