@@ -15,6 +15,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: the import graph scripts/checks/consoleBudget.mjs weighs.
     manifest: true,
     rollupOptions: {
+      // Our modules do nothing on import but declare (the stylesheets and main.tsx's first import
+      // aside): a feature's public entry (features/*/index.ts) then brings in only what is used
+      // of it, not every file it names.
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes('/apps/console/src/') && !/\.css($|\?)/.test(id) ? /\/src\/(main\.tsx|lib\/entryPage\.ts)$/.test(id) : undefined),
+      },
+      // Unused names of a feature's entry are then not even compiled into the importing chunk.
+      experimental: { lazyBarrel: true },
       output: {
         // React apart from our code so a change of ours does not bust its cache. antd is left to
         // the route split: one antd chunk would make every screen load every component.

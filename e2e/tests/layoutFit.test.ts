@@ -32,7 +32,7 @@ async function go(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** The side menu's width at a window's width (features/shell/useScreenWidth.ts). */
+/** The side menu's width at a window's width (ui/useScreenWidth.ts). */
 const sideMenuWidth = (width: number) => (width >= 992 ? 248 : width >= 576 ? 64 : 0);
 
 /** A new window width, once the shell has laid itself out for it (the side menu slides). */

@@ -76,8 +76,8 @@ export function weighInitialLoad(manifest, read, { budget = CONSOLE_BUDGET_BYTES
 const SIGNED_IN_ROOTS = [
   'index.html',
   'src/app/AntdProvider.tsx',
-  'src/features/shell/RequireAuth.tsx',
-  'src/features/shell/Shell.tsx',
+  'src/app/shell/RequireAuth.tsx',
+  'src/app/shell/Shell.tsx',
   '../../packages/i18n/src/locales/en-US.json?part=entry',
   '../../packages/i18n/src/locales/en-US.json?part=rest',
 ];
@@ -87,7 +87,7 @@ const SIGNED_IN_ROOTS = [
  * the plan page (/wel/account/package) in the browser version, which reads them over the network.
  * The dialogs and drawers they and the shell open come later (apps/console/src/lib/deferred.tsx).
  */
-export const BROWSER_LIST_ROOTS = [...SIGNED_IN_ROOTS, 'src/features/profiles/BrowserListPage.tsx'];
+export const BROWSER_LIST_ROOTS = [...SIGNED_IN_ROOTS, 'src/features/profiles/ProfileListPage.tsx'];
 export const PLAN_PAGE_ROOTS = [...SIGNED_IN_ROOTS, 'src/features/plans/PlanPage.tsx'];
 
 /**

@@ -13,14 +13,14 @@ const manifest = {
     file: 'assets/index-a1.js',
     isEntry: true,
     imports: ['_react-b2.js', '_shared-c3.js'],
-    dynamicImports: ['src/features/auth/LoginPage.tsx', 'src/features/profiles/BrowserListPage.tsx', '../../packages/i18n/src/locales/en-US.json?part=entry', '../../packages/i18n/src/locales/en-US.json?part=rest', '../../packages/i18n/src/locales/de.json?part=entry'],
+    dynamicImports: ['src/features/auth/LoginPage.tsx', 'src/features/profiles/ProfileListPage.tsx', '../../packages/i18n/src/locales/en-US.json?part=entry', '../../packages/i18n/src/locales/en-US.json?part=rest', '../../packages/i18n/src/locales/de.json?part=entry'],
     css: ['assets/index-d4.css'],
   },
   '_react-b2.js': { file: 'assets/react-b2.js' },
   '_shared-c3.js': { file: 'assets/shared-c3.js', imports: ['_react-b2.js'], css: ['assets/shared-e5.css'] },
   'src/features/auth/LoginPage.tsx': { file: 'assets/LoginPage-f6.js', isDynamicEntry: true, imports: ['_shared-c3.js', '_form-g7.js'] },
   '_form-g7.js': { file: 'assets/form-g7.js', imports: ['_react-b2.js'] },
-  'src/features/profiles/BrowserListPage.tsx': { file: 'assets/BrowserListPage-h8.js', isDynamicEntry: true, imports: ['_table-i9.js'] },
+  'src/features/profiles/ProfileListPage.tsx': { file: 'assets/ProfileListPage-h8.js', isDynamicEntry: true, imports: ['_table-i9.js'] },
   '_table-i9.js': { file: 'assets/table-i9.js' },
   '../../packages/i18n/src/locales/en-US.json?part=entry': { file: 'assets/en-US-j1.js', isDynamicEntry: true },
   '../../packages/i18n/src/locales/en-US.json?part=rest': { file: 'assets/en-US-l3.js', isDynamicEntry: true },
@@ -92,7 +92,7 @@ describe('the console budget', () => {
   });
 
   it('weighs each page against its own budget and names the page over it', () => {
-    const list = ['index.html', 'src/features/profiles/BrowserListPage.tsx'];
+    const list = ['index.html', 'src/features/profiles/ProfileListPage.tsx'];
     const dist = distWith({ [manifest['_table-i9.js'].file]: randomFile(6000) });
     const pages = [
       { page: 'the sign-in page', roots, budget: 5000 },

@@ -27,7 +27,7 @@ describe('dependency rules', () => {
     const root = tree({
       'packages/contracts/src/a.ts': `import { z } from 'zod';\nimport { b } from './b.ts';`,
       'packages/api-client/src/a.ts': `import { x } from '@facet/contracts';\nimport { io } from 'socket.io-client';`,
-      'apps/console/src/a.ts': `import React from 'react';\nimport { ApiClient } from '@facet/api-client';`,
+      'apps/console/src/lib/a.ts': `import React from 'react';\nimport { ApiClient } from '@facet/api-client';`,
     });
     expect(checkDependencyRules(root)).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('dependency rules', () => {
     const root = tree({
       'packages/contracts/src/a.ts': `import fs from 'node:fs';`,
       'packages/api-client/src/a.ts': `import { useState } from 'react';`,
-      'apps/console/src/a.ts': `import { buildApp } from '@facet/server';`,
+      'apps/console/src/lib/a.ts': `import { buildApp } from '@facet/server';`,
       'apps/agent/src/main.ts': `import x from '../../server/src/app.ts';`,
       'e2e/a.ts': `import { buildApp } from '@facet/server';`,
     });

@@ -5,9 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
-import { createRuntime } from './app/runtime.ts';
-import type { ConnectReason } from './features/connect/ConnectServerPage.tsx';
-import { CONNECT_PATH } from './features/connect/connectPath.ts';
+import { createRuntime } from './lib/runtime.ts';
+import { CONNECT_PATH, loadConnectServerPage, loadLockedPage, type ConnectReason } from './features/connect/index.ts';
 import { readClientBootstrap } from './lib/mode.ts';
 import { sealStorageWith } from './lib/storage.ts';
 import i18next from 'i18next';
@@ -23,9 +22,9 @@ async function start() {
   // The desktop client asks which server first, and again when the one it knows does not answer.
   const connect = async (reason: ConnectReason | 'locked') => {
     const [{ ConnectRoot }, { ConnectServerPage }, { LockedPage }] = await Promise.all([
-      import('./features/connect/ConnectRoot.tsx'),
-      import('./features/connect/ConnectServerPage.tsx'),
-      import('./features/connect/LockedPage.tsx'),
+      import('./app/ConnectRoot.tsx'),
+      loadConnectServerPage(),
+      loadLockedPage(),
     ]);
     root.render(
       <StrictMode>

@@ -1,4 +1,4 @@
-import { ContactFloatButton } from '../features/contact/ContactFloatButton.tsx';
+import { ContactFloatButton } from '../features/contact/index.ts';
 import { AntdNotices } from './AntdNotices.tsx';
 import { AntdProvider } from './AntdProvider.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../lib/antdLocale.ts';
 import { usePrefersReducedMotion } from '../lib/reducedMotion.ts';
 import { brandTokens } from './brandTokens.ts';
-import { usePreferences } from './Preferences.tsx';
+import { usePreferences } from '../lib/Preferences.tsx';
 
 /**
  * antd for what is inside: the theme's algorithm, antd's texts in the person's language, and

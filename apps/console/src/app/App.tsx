@@ -4,10 +4,10 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
 import { allTexts } from '../lib/language.ts';
-import { PreferencesProvider } from './Preferences.tsx';
+import { PreferencesProvider } from '../lib/Preferences.tsx';
 import { AppRoutes } from './router.tsx';
-import { RuntimeContext } from './RuntimeContext.tsx';
-import type { Runtime } from './runtime.ts';
+import { RuntimeContext } from '../lib/RuntimeContext.tsx';
+import type { Runtime } from '../lib/runtime.ts';
 
 /**
  * Spec §8: 2122/2133 are credential errors. On the login page or in a password edit the caller

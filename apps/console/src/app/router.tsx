@@ -1,7 +1,21 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { useMember } from '../features/auth/session.ts';
-import { SessionEvents } from '../features/shell/SessionEvents.tsx';
+import { loadUserInfoPage } from '../features/account/index.ts';
+import { loadForgotPasswordPage, loadLoginPage, loadRegisterPage, useMember } from '../features/auth/index.ts';
+import { loadGroupsPage } from '../features/groups/index.ts';
+import { loadHelpPage } from '../features/help/index.ts';
+import { loadKycPage } from '../features/kyc/index.ts';
+import { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell } from '../features/mobile/index.ts';
+import { loadOperationLogPage } from '../features/operlog/index.ts';
+import { loadPlanPage } from '../features/plans/index.ts';
+import { loadPluginCentrePage } from '../features/plugins/index.ts';
+import { loadProfileListPage } from '../features/profiles/index.ts';
+import { loadRecyclePage } from '../features/recycle/index.ts';
+import { loadRewardPage } from '../features/reward/index.ts';
+import { loadSettingsPage } from '../features/settings/index.ts';
+import { loadSharedPage } from '../features/sharedWithMe/index.ts';
+import { loadSubAccountsPage } from '../features/subAccounts/index.ts';
+import { SessionEvents } from './shell/SessionEvents.tsx';
 import { antdLocaleOf } from '../lib/antdLocale.ts';
 import { allTexts, currentLanguage } from '../lib/language.ts';
 import { noticeWaits, subscribeToWaiting } from '../lib/notices.ts';
@@ -9,8 +23,8 @@ import { whenIdle } from '../lib/whenIdle.ts';
 import { rootPath, welRoutes } from '../lib/routes.ts';
 import { Loading } from './Loading.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
-import { useRuntime } from './RuntimeContext.tsx';
-import type { Runtime } from './runtime.ts';
+import { useRuntime } from '../lib/RuntimeContext.tsx';
+import type { Runtime } from '../lib/runtime.ts';
 
 // One chunk per route: a person signing in downloads neither the shell nor the other pages
 // (scripts/checks/consoleBudget.mjs weighs what the sign-in page loads). The shells, and so
@@ -18,9 +32,8 @@ import type { Runtime } from './runtime.ts';
 // entry part of them (lib/language.ts).
 // The sign-in page is the one page without antd (it is the first thing people download); every
 // other page renders inside AntdProvider, which loads antd with it.
-const loadRequireAuth = () => import('../features/shell/RequireAuth.tsx');
-const loadShell = () => import('../features/shell/Shell.tsx');
-const loadMobileShell = () => import('../features/mobile/MobileShell.tsx');
+const loadRequireAuth = () => import('./shell/RequireAuth.tsx');
+const loadShell = () => import('./shell/Shell.tsx');
 // RequireAuth renders only inside AntdProvider, and AntdProvider waits for antd's texts: all
 // three are fetched at once, not one after the other.
 const AntdProvider = lazy(() => {
@@ -32,31 +45,31 @@ const AntdExtras = lazy(() => import('./AntdExtras.tsx'));
 const RequireAuth = lazy(() => loadRequireAuth().then((m) => ({ default: m.RequireAuth })));
 const Shell = lazy(() => Promise.all([loadShell(), allTexts()]).then(([m]) => ({ default: m.Shell })));
 const MobileShell = lazy(() => Promise.all([loadMobileShell(), allTexts()]).then(([m]) => ({ default: m.MobileShell })));
-const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
-const UserInfoPage = lazy(() => import('../features/account/UserInfoPage.tsx'));
-const BrowserListPage = lazy(() => import('../features/profiles/BrowserListPage.tsx'));
-const SharedPage = lazy(() => import('../features/shared/SharedPage.tsx'));
-const GroupsPage = lazy(() => import('../features/groups/GroupsPage.tsx'));
-const RecyclePage = lazy(() => import('../features/recycle/RecyclePage.tsx'));
-const SubAccountsPage = lazy(() => import('../features/subAccounts/SubAccountsPage.tsx'));
-const PlanPage = lazy(() => import('../features/plans/PlanPage.tsx'));
-const OperationLogPage = lazy(() => import('../features/operlog/OperationLogPage.tsx'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'));
-const HelpPage = lazy(() => import('../features/help/HelpPage.tsx'));
-const RewardPage = lazy(() => import('../features/reward/RewardPage.tsx'));
-const KycPage = lazy(() => import('../features/kyc/KycPage.tsx'));
-const PluginCentrePage = lazy(() => import('../features/plugins/PluginCentrePage.tsx'));
-const MobileMyPage = lazy(() => import('../features/mobile/MobileMyPage.tsx'));
-const MobilePackagePage = lazy(() => import('../features/mobile/MobilePackagePage.tsx'));
-const MobilePlanDetailPage = lazy(() => import('../features/mobile/MobilePlanDetailPage.tsx'));
-const MobilePayPage = lazy(() => import('../features/mobile/MobilePayPage.tsx'));
-const MobilePaySuccessPage = lazy(() => import('../features/mobile/MobilePaySuccessPage.tsx'));
-const MobileCustomPlanPage = lazy(() => import('../features/mobile/MobileCustomPlanPage.tsx'));
-const MobileAccountListPage = lazy(() => import('../features/mobile/MobileAccountListPage.tsx'));
-const MobileAccountManagePage = lazy(() => import('../features/mobile/MobileAccountManagePage.tsx'));
-const MobileServicePage = lazy(() => import('../features/mobile/MobileServicePage.tsx'));
+const LoginPage = lazy(loadLoginPage);
+const RegisterPage = lazy(loadRegisterPage);
+const ForgotPasswordPage = lazy(loadForgotPasswordPage);
+const UserInfoPage = lazy(loadUserInfoPage);
+const ProfileListPage = lazy(loadProfileListPage);
+const SharedPage = lazy(loadSharedPage);
+const GroupsPage = lazy(loadGroupsPage);
+const RecyclePage = lazy(loadRecyclePage);
+const SubAccountsPage = lazy(loadSubAccountsPage);
+const PlanPage = lazy(loadPlanPage);
+const OperationLogPage = lazy(loadOperationLogPage);
+const SettingsPage = lazy(loadSettingsPage);
+const HelpPage = lazy(loadHelpPage);
+const RewardPage = lazy(loadRewardPage);
+const KycPage = lazy(loadKycPage);
+const PluginCentrePage = lazy(loadPluginCentrePage);
+const MobileMyPage = lazy(loadMobileMyPage);
+const MobilePackagePage = lazy(loadMobilePackagePage);
+const MobilePlanDetailPage = lazy(loadMobilePlanDetailPage);
+const MobilePayPage = lazy(loadMobilePayPage);
+const MobilePaySuccessPage = lazy(loadMobilePaySuccessPage);
+const MobileCustomPlanPage = lazy(loadMobileCustomPlanPage);
+const MobileAccountListPage = lazy(loadMobileAccountListPage);
+const MobileAccountManagePage = lazy(loadMobileAccountManagePage);
+const MobileServicePage = lazy(loadMobileServicePage);
 
 const page = (node: ReactNode) => (
   <PageErrorBoundary>
@@ -124,7 +137,7 @@ function WithAntd() {
   );
 }
 
-export function buildRoutes(runtime: Runtime): RouteObject[] {
+function buildRoutes(runtime: Runtime): RouteObject[] {
   return [
     {
       element: <Root />,
@@ -141,7 +154,7 @@ export function buildRoutes(runtime: Runtime): RouteObject[] {
               element: <RequireAuth>{(member) => page(<Shell member={member} />)}</RequireAuth>,
               children: [
                 { path: welRoutes.userinfo.slice(5), element: page(<UserInfoPage />) },
-                { path: welRoutes.browser.slice(5), element: page(<BrowserListPage />) },
+                { path: welRoutes.browser.slice(5), element: page(<ProfileListPage />) },
                 { path: welRoutes.share.slice(5), element: page(<SharedPage />) },
                 { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
                 { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },

@@ -25,7 +25,7 @@ const beforeSignIn = [
   'features/auth/LoginPage.tsx',
   'features/auth/RegisterPage.tsx',
   'features/auth/ForgotPasswordPage.tsx',
-  'features/connect/ConnectRoot.tsx',
+  'app/ConnectRoot.tsx',
   'features/connect/ConnectServerPage.tsx',
   'features/connect/LockedPage.tsx',
   'features/contact/ContactFloatButton.tsx',
@@ -33,7 +33,11 @@ const beforeSignIn = [
   // Loaded by the router once the page has shown; the notices and the contact button are on it.
   'app/AntdExtras.tsx',
   // Waits for the session before the shell (which waits for every text) loads.
-  'features/shell/RequireAuth.tsx',
+  'app/shell/RequireAuth.tsx',
+  // What the router and SessionEvents use of the features, through their public entries
+  // (features/*/index.ts re-exports it; the walk follows imports, not re-exports).
+  'features/auth/session.ts',
+  'features/plans/paymentOutcome.ts',
   // The desktop client's bridge, which runtime.ts loads before anything renders there.
   'lib/bridge.ts',
 ];

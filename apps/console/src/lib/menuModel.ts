@@ -1,14 +1,14 @@
 import type { AppMode } from './mode.ts';
 import { screenAvailable, welRoutes, type WelScreen } from './routes.ts';
 
-export interface MenuLeaf {
+interface MenuLeaf {
   key: string;
   screen: WelScreen;
   path: string;
   labelKey: string;
 }
 
-export interface MenuGroup {
+interface MenuGroup {
   key: string;
   labelKey: string;
   children: MenuLeaf[];

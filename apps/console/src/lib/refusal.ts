@@ -8,7 +8,7 @@ import { errorText } from './errorText.ts';
  * (showError), the plain sign-in form, and a form that first looks for its own fields. They differ
  * only in where they put it.
  */
-export type Refusal = { silent: true } | { silent: false; text: string; issues: FieldIssue[] };
+type Refusal = { silent: true } | { silent: false; text: string; issues: FieldIssue[] };
 
 /** The field problems of an "input abnormal" answer; none for any other failure. */
 export function inputIssuesOf(error: unknown): FieldIssue[] {

@@ -19,13 +19,13 @@ export const welRoutes = {
 export type WelScreen = keyof typeof welRoutes;
 
 /** Screens the browser-only version does not have (spec §2). */
-export const clientOnlyScreens: readonly WelScreen[] = ['browser', 'share', 'application', 'browsergroup', 'reward', 'setting', 'kyc'];
+const clientOnlyScreens: readonly WelScreen[] = ['browser', 'share', 'application', 'browsergroup', 'reward', 'setting', 'kyc'];
 
 export function screenAvailable(screen: WelScreen, mode: AppMode): boolean {
   return mode === 'client' || !clientOnlyScreens.includes(screen);
 }
 
-export interface LandingInput {
+interface LandingInput {
   mode: AppMode;
   mobile: boolean;
   accountType: 'main' | 'sub';

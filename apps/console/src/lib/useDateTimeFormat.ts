@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePreferences } from '../app/Preferences.tsx';
+import { usePreferences } from './Preferences.tsx';
 
 /** Formats epoch milliseconds as a short date and time in the console's language. */
 export function useDateTimeFormat(): (ms: number) => string {

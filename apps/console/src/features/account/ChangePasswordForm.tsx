@@ -3,11 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
-import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
-import { dropSession } from '../auth/session.ts';
+import { dropSession, NewPasswordFields } from '../auth/index.ts';
 
 interface PasswordForm {
   old: string;

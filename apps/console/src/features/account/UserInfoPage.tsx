@@ -1,12 +1,11 @@
 import { UNBOUND, type Member } from '@facet/contracts';
 import { Button, Descriptions, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useMember } from '../auth/session.ts';
-import { useOpenBind } from '../binding/bindContext.ts';
-import type { BindKind } from '../binding/bindReminder.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useMember } from '../auth/index.ts';
+import { type BindKind, useOpenBind } from '../binding/index.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 function planText(member: Member, t: (key: string, vars?: Record<string, string>) => string, format: (ms: number) => string): string {
   const { expiresAt, expired } = member.subscription;

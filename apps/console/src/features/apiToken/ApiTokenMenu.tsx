@@ -3,7 +3,11 @@ import type { Member } from '@facet/contracts';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiTokenResetDialog, ApiTokenViewDialog } from '../shell/shellDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
+
+// Opened on demand: a page shows without its code, which comes when it is first opened (lib/deferred.tsx).
+const ApiTokenResetDialog = deferred(() => import('./ApiTokenResetDialog.tsx').then((m) => m.ApiTokenResetDialog));
+const ApiTokenViewDialog = deferred(() => import('./ApiTokenViewDialog.tsx').then((m) => m.ApiTokenViewDialog));
 
 type Open = 'view' | 'reset' | null;
 

@@ -3,7 +3,7 @@ import { apiTokenResetCall, Code, limits } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { curlExample } from './curlExample.ts';

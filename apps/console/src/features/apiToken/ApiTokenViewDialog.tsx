@@ -2,7 +2,7 @@ import { apiTokenViewCall, Code, limits, type ApiTokenInfo } from '@facet/contra
 import { useMutation } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';

@@ -5,7 +5,7 @@ import { Flex, Form, Skeleton, type FormInstance } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /** Loads a captcha into the form's hidden `captchaId`; `refresh` after every use (one check each). */
 export function useCaptcha(form: FormInstance) {

@@ -3,7 +3,7 @@ import { Code, retryAfterDataSchema } from '@facet/contracts';
 import { App, Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError, type ShowErrorOptions } from '../../lib/showError.ts';
 
 interface Props {

@@ -5,7 +5,7 @@ import { fromContract } from '../../lib/formRules.ts';
 import { CaptchaField, checkCaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { CodeButton } from './CodeButton.tsx';
 
-export type CodeRequest = (account: string, captchaId: string, captcha: string) => Promise<{ resendAfterSeconds: number }>;
+type CodeRequest = (account: string, captchaId: string, captcha: string) => Promise<{ resendAfterSeconds: number }>;
 
 /**
  * Captcha and e-mail code, as sign-up and reset both need them: "get code" checks the

@@ -9,11 +9,11 @@ import { Alert, App, Button, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthLayout } from '../../ui/AuthLayout.tsx';
 import { EmailCodeFields } from './EmailCodeFields.tsx';
 
 interface ResetForm {

@@ -2,7 +2,7 @@ import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutli
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SvgIcon } from '../../components/SvgIcon.tsx';
+import { SvgIcon } from '../../ui/SvgIcon.tsx';
 
 /** A password field with the eye that shows what was typed, as antd's Input.Password, drawn by auth.css. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

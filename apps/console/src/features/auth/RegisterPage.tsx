@@ -12,14 +12,14 @@ import { Alert, Button, Checkbox, Form, Input, Segmented, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { landingPath } from '../../lib/routes.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { storageKeys, writeString } from '../../lib/storage.ts';
 import { AgreementModal } from './AgreementModal.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthLayout } from '../../ui/AuthLayout.tsx';
 import { EmailCodeFields } from './EmailCodeFields.tsx';
 import { adoptSession } from './session.ts';
 

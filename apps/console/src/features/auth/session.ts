@@ -2,8 +2,8 @@ import { memberCall, logoutCall, type Member, type SessionGrant } from '@facet/c
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import type { Runtime } from '../../app/runtime.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import type { Runtime } from '../../lib/runtime.ts';
 
 export const memberQueryKey = ['member'] as const;
 

@@ -1,7 +1,7 @@
 import { captchaCall } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /**
  * The sign-in form's captcha: none until `round` is 1, then a new one for every try (each is good

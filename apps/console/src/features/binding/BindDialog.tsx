@@ -2,12 +2,11 @@ import { bindCall, bindSendCall, Code, limits, validateBindEmail, validateEmailC
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { CodeButton } from '../auth/CodeButton.tsx';
-import { memberQueryKey } from '../auth/session.ts';
+import { CodeButton, memberQueryKey } from '../auth/index.ts';
 import type { BindKind } from './bindReminder.ts';
 
 interface BindValues {

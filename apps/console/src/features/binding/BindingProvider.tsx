@@ -1,7 +1,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { BindDialog } from '../shell/shellDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
 import { OpenBindContext } from './bindContext.ts';
 import type { BindKind } from './bindReminder.ts';
+
+// Opened on demand: a page shows without its code, which comes when it is first opened (lib/deferred.tsx).
+const BindDialog = deferred(() => import('./BindDialog.tsx').then((m) => m.BindDialog));
 
 /**
  * Holds the two bind dialogs for the shell: the banner and the account page open them. Every

@@ -2,7 +2,7 @@ import { ARRANGE_MAX_COLUMNS, arrangeWindowsResultSchema, limits, WINDOW_MAX_SIZ
 import { App, Form, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
 import { testId } from '../../lib/testId.ts';
 

@@ -1,8 +1,6 @@
 import type { ProfileRow, RunningBrowser, SyncProgressPush } from '@facet/contracts';
 import { Flex } from 'antd';
-import { RunningElsewhereTag } from '../sync/RunningElsewhereTag.tsx';
-import { runningElsewhere } from '../sync/runningElsewhere.ts';
-import { SyncProgressLine } from '../sync/SyncProgressLine.tsx';
+import { runningElsewhere, RunningElsewhereTag, SyncProgressLine } from '../sync/index.ts';
 import { BrowserLaunchButton } from './BrowserLaunchButton.tsx';
 import { StartFailedTag } from './StartFailedTag.tsx';
 

@@ -3,7 +3,7 @@ import { DownOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
 import { startErrorText } from './startErrorText.ts';
 import { noteOfCallError } from './startFailures.ts';

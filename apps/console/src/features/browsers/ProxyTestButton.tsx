@@ -2,9 +2,9 @@ import { proxySchema, proxyTestResultSchema, type ProxyTestResult } from '@facet
 import { Button, Space, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
-import type { ProfileFormValues } from '../profiles/profileFormModel.ts';
+import type { ProfileFormValues } from '../profiles/index.ts';
 
 type Outcome = ({ ok: true } & ProxyTestResult) | { ok: false; message: string } | null;
 

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { cachedProfileName } from '../sync/cachedProfileName.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { cachedProfileName } from '../sync/index.ts';
 import { skippedCookieList } from './skippedCookieText.ts';
 
 /**

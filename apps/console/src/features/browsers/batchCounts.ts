@@ -1,7 +1,7 @@
 import type { BrowserBatch } from '@facet/contracts';
 
 /** What a batch has done so far, by outcome, and how its bar shows it. */
-export interface BatchCounts {
+interface BatchCounts {
   /** Opened (or closed) by this batch. */
   done: number;
   failed: number;

@@ -2,7 +2,7 @@ import { BridgeError, browserBatchListSchema, browserBatchSchema, startErrorPush
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
 import type { OpenElsewhere } from './startErrorText.ts';
 

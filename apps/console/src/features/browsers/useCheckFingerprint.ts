@@ -1,7 +1,7 @@
 import { resolveLanguage } from '@facet/contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError } from '../../lib/bridge.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { browserStatePushSchema, runningBrowserListSchema, type RunningBrowser } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /**
  * The profiles with a browser on this machine, by id: asked of the agent once the bridge is up,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import type { RuntimeEvents } from '../../app/runtime.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import type { RuntimeEvents } from '../../lib/runtime.ts';
 import type { EventHub } from '../../lib/events.ts';
 import { afterPush, type StartFailureMap, type StartFailureNote } from './startFailures.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BridgeCallError, BridgeClient } from '../../lib/bridge.ts';
 import { allTexts, currentLanguage } from '../../lib/language.ts';
 import { storageKeys, writeString } from '../../lib/storage.ts';
-import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { AuthLayout } from '../../ui/AuthLayout.tsx';
 
 /** first: no server yet; unreachable: the saved one does not answer; change: asked from the sign-in page. */
 export type ConnectReason = 'first' | 'unreachable' | 'change';

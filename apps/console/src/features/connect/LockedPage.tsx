@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { AuthLayout } from '../../ui/AuthLayout.tsx';
 
 /**
  * The desktop client's address opened without a launch link (typed, bookmarked, or by another

@@ -2,8 +2,8 @@ import { MailOutlined, MessageOutlined } from '@ant-design/icons';
 import { isChinese, limits } from '@facet/contracts';
 import { Button, Flex, List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { contactChannels } from './contactChannels.ts';
 
 /** "Contact us" (spec §2 modals): the operator's channels for this language, and the support e-mail. */

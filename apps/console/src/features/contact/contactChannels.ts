@@ -1,6 +1,6 @@
 import { chineseContactKinds, type PublicConfig, type SupportContactKind } from '@facet/contracts';
 
-export interface ContactChannel {
+interface ContactChannel {
   kind: SupportContactKind | 'email';
   value: string;
 }

@@ -2,7 +2,10 @@ import { MessageOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeedbackDialog } from '../shell/shellDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
+
+// Opened on demand: a page shows without its code, which comes when it is first opened (lib/deferred.tsx).
+const FeedbackDialog = deferred(() => import('./FeedbackDialog.tsx').then((m) => m.FeedbackDialog));
 
 /** The toolbar's feedback button (spec §2 toolbar). Each opening starts from an empty form. */
 export function FeedbackButton() {

@@ -2,7 +2,7 @@ import { feedbackCall, limits, validateFeedbackContact, validateFeedbackContent,
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Rate, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';

@@ -2,7 +2,7 @@ import { Code, groupCreateCall, groupUpdateCall, limits, validateSortValue, type
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';

@@ -1,9 +1,9 @@
 import { groupListCall } from '@facet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
-export const groupsQueryKey = ['groups'] as const;
+const groupsQueryKey = ['groups'] as const;
 
 /** The account's groups (by sort value, then name) and how many profiles are in none. */
 export function useGroups() {

@@ -2,9 +2,9 @@ import { limits } from '@facet/contracts';
 import { Alert, Collapse, Typography } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 /** The agent's local automation API port until it is changed in the local settings (README). */
 const DEFAULT_LOCAL_API_PORT = 50325;

@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 
 /**
  * /wel/kyc: identity verification. The user agreement allows an identity check by face

@@ -3,9 +3,12 @@ import { cleanCacheResultSchema } from '@facet/contracts';
 import { App, Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { formatBytes } from './formatBytes.ts';
-import { LocalSettingsDialog } from '../shell/shellDialogs.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { formatBytes } from '../../lib/formatBytes.ts';
+import { deferred } from '../../lib/deferred.tsx';
+
+// Opened on demand: a page shows without its code, which comes when it is first opened (lib/deferred.tsx).
+const LocalSettingsDialog = deferred(() => import('./LocalSettingsDialog.tsx').then((m) => m.LocalSettingsDialog));
 
 /**
  * The toolbar's settings button (spec §2: only in the desktop client) and what the agent pushes

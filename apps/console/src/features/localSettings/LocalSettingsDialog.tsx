@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Switch, Tag, Typography, type ButtonProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { BridgeCallError, type BridgeClient } from '../../lib/bridge.ts';
 import { fromContract } from '../../lib/formRules.ts';
 import { testId } from '../../lib/testId.ts';
 import { DirectoryPicker } from './DirectoryPicker.tsx';
-import { formatBytes, gigabyteUnit } from './formatBytes.ts';
+import { formatBytes, gigabyteUnit } from '../../lib/formatBytes.ts';
 import { kernelsQueryKey, localSettingsBridge, localSettingsQueryKey } from './localSettingsBridge.ts';
 
 interface LocalSettingsForm {

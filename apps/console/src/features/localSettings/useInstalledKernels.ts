@@ -1,7 +1,7 @@
 import type { Kernel } from '@facet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { kernelsQueryKey, localSettingsBridge } from './localSettingsBridge.ts';
 
 /**

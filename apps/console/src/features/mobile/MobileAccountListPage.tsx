@@ -5,14 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { useMember } from '../auth/session.ts';
-import { usePlanStatus } from '../plans/planQueries.ts';
-import { usageLabel } from '../plans/TimeOptions.tsx';
-import { DeleteSubAccountDialog } from '../subAccounts/DeleteSubAccountDialog.tsx';
-import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
+import { useMember } from '../auth/index.ts';
+import { usageLabel, usePlanStatus } from '../plans/index.ts';
+import { DeleteSubAccountDialog, useSubAccounts } from '../subAccounts/index.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /** /mobile/account/list: the main account's sub-accounts; a tap edits one, the button adds one. */
 export default function MobileAccountListPage() {

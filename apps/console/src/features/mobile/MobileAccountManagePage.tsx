@@ -3,14 +3,12 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordRule, fromContract } from '../../lib/formRules.ts';
-import { useMember } from '../auth/session.ts';
-import { useRefreshPlan } from '../plans/planQueries.ts';
-import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm } from '../subAccounts/SubAccountDialog.tsx';
-import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
-import { useSaveSubAccount } from '../subAccounts/useSaveSubAccount.ts';
+import { useMember } from '../auth/index.ts';
+import { useRefreshPlan } from '../plans/index.ts';
+import { NICKNAME_MAX, optionalConfirmRule, optionalNewPassword, PLATFORM_ACCOUNT_MAX, type SubAccountForm, useSaveSubAccount, useSubAccounts } from '../subAccounts/index.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /** /mobile/account/manage[?id=<sub-account>]: add a sub-account, or edit the one named. */
 export default function MobileAccountManagePage() {

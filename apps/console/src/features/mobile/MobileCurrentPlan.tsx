@@ -1,12 +1,9 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { usePlanStatus } from '../plans/planQueries.ts';
-import { PlanStateTag } from '../plans/PlanStateTag.tsx';
-import { usageLabel } from '../plans/TimeOptions.tsx';
-import { storageUsageLabel } from '../plans/storageLabel.ts';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { PlanStateTag, storageUsageLabel, usageLabel, usePlanStatus } from '../plans/index.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /** The plan in force for the team (a sub-account sees its main account's): state, name, expiry, use. */
 export function MobileCurrentPlan() {

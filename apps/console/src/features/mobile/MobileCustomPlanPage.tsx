@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { CustomPlanContact } from '../plans/PaymentDialog.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { CustomPlanContact } from '../plans/index.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 

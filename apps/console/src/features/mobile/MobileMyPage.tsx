@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { displayName } from '../../lib/displayName.ts';
-import { useMember, useSignOut } from '../auth/session.ts';
+import { useMember, useSignOut } from '../auth/index.ts';
 import { mobilePaths } from './mobilePaths.ts';
 
 /** /mobile/my: who is signed in, the way to the other mobile screens, and logout. */

@@ -2,14 +2,14 @@ import { RightOutlined } from '@ant-design/icons';
 import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useMember } from '../auth/session.ts';
-import { countLabel } from '../plans/TimeOptions.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useMember } from '../auth/index.ts';
+import { countLabel } from '../plans/index.ts';
 import { MobileCurrentPlan } from './MobileCurrentPlan.tsx';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { usePlanOffer } from './mobilePlanQueries.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /**
  * /mobile/package: the plan in force and, for a main account, the plans on offer as cards that

@@ -3,16 +3,13 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Tag, theme, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useMember } from '../auth/session.ts';
-import { formatAmount } from '../plans/money.ts';
-import { usePlanStatus } from '../plans/planQueries.ts';
-import { countLabel, monthsLabel, type TimeOption } from '../plans/TimeOptions.tsx';
-import { storageAmount } from '../plans/storageLabel.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useMember } from '../auth/index.ts';
+import { countLabel, formatAmount, monthsLabel, storageAmount, type TimeOption, usePlanStatus } from '../plans/index.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 import { usePlanOffer } from './mobilePlanQueries.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /**
  * /mobile/package/detail?type=<planId>: one plan's limits, description and time options. With no

@@ -2,9 +2,9 @@ import { MailOutlined, MessageOutlined } from '@ant-design/icons';
 import { isChinese, limits } from '@facet/contracts';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { contactChannels } from '../contact/contactChannels.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { contactChannels } from '../contact/index.ts';
 import { MobilePage } from './MobilePage.tsx';
 import { mobilePaths } from './mobilePaths.ts';
 

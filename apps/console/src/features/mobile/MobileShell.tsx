@@ -2,8 +2,8 @@ import type { Member } from '@facet/contracts';
 import { ConfigProvider, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LanguagePicker } from '../shell/LanguagePicker.tsx';
-import { ThemeToggle } from '../shell/ThemeToggle.tsx';
+import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
+import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 
 /** The small-screen frame for /mobile/* (spec §2). */
 export function MobileShell({ member }: { member: Member }) {

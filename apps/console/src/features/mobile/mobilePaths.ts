@@ -1,4 +1,4 @@
-import { MOBILE_PAY_SUCCESS_PATH } from '../plans/paymentOutcome.ts';
+import { MOBILE_PAY_SUCCESS_PATH } from '../plans/index.ts';
 
 /**
  * The mobile routes (spec §2) and the links between them.

@@ -1,6 +1,6 @@
 import { subscriptionsCall } from '@facet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /**
  * The purchase view is the only call that lists the offered plans (its `navigation`) and their

@@ -2,7 +2,10 @@ import { BellOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticesDialog } from '../shell/shellDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
+
+// Opened on demand: a page shows without its code, which comes when it is first opened (lib/deferred.tsx).
+const NoticesDialog = deferred(() => import('./NoticesDialog.tsx').then((m) => m.NoticesDialog));
 
 /** The toolbar's notices bell (spec §2 modals: the notice list). */
 export function NoticesButton() {

@@ -1,19 +1,20 @@
 import { limits, operationLogListCall, type OperationLogEntry } from '@facet/contracts';
 import { Alert, Button, DatePicker, Empty, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { download } from '../../lib/download.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { useMember } from '../auth/session.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
-import { useSubAccounts } from '../subAccounts/subAccountQueries.ts';
+import { useMember } from '../auth/index.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
+import { useSubAccounts } from '../subAccounts/index.ts';
 import { entryText } from './entryText.ts';
 import { EXPORT_MAX_ENTRIES, csvFile } from './operationLogCsv.ts';
 import { useOperationLogPage, type OperationLogQuery } from './operationLogQueries.ts';
 import { errorText } from '../../lib/errorText.ts';
+import { listPagination } from '../../ui/listPagination.ts';
 
 /** The account filter's value for "every account"; never sent to the server. */
 const ALL_ACCOUNTS = 'all';
@@ -137,15 +138,7 @@ export default function OperationLogPage() {
         locale={{
           emptyText: <Empty data-testid="operlog-empty" description={filtered ? t('operlog.noMatches') : t('operlog.emptyState')} />,
         }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: log.data?.total ?? 0,
-          pageSizeOptions: limits.pageSizes.map(String),
-          showSizeChanger: true,
-          showTotal: (total) => t('operlog.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize !== q.limit ? 1 : page, limit: pageSize as OperationLogQuery['limit'] })),
-        }}
+        pagination={listPagination(query, log.data?.total ?? 0, { totalText: (total) => t('operlog.total', { count: total }), setQuery })}
       />
     </div>
   );

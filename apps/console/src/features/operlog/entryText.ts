@@ -1,7 +1,7 @@
 import type { OperationLogEntry } from '@facet/contracts';
 import type { TFunction } from 'i18next';
 
-export interface EntryTextTools {
+interface EntryTextTools {
   t: TFunction;
   /** Formats a moment (a plan's end) in the console's language. */
   formatDate: (ms: number) => string;

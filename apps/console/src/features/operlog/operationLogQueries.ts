@@ -1,6 +1,6 @@
 import { operationLogListCall } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 export interface OperationLogQuery {
   page: number;

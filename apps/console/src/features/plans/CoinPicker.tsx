@@ -2,10 +2,10 @@ import { subscriptionCoinsCall, type Coin, type CoinId } from '@facet/contracts'
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
-export function useCoins() {
+function useCoins() {
   const { api } = useRuntime();
   return useQuery({ queryKey: ['subscriptionCoins'], queryFn: async () => (await api.call(subscriptionCoinsCall, {})).list, staleTime: 60_000 });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, QRCode, Typography, type DescriptionsProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { CoinPicker } from './CoinPicker.tsx';
@@ -15,7 +15,7 @@ import { usePaymentSettle } from './paymentOutcome.ts';
  * The payment and renewal dialogs hold a QR code, the summary and the method buttons side by
  * side: at the spec's 500 px the QR code would sit under a wrapped summary, so they are wider.
  */
-export const PAYMENT_DIALOG_WIDTH = 720;
+const PAYMENT_DIALOG_WIDTH = 720;
 
 /** The order part shared by the purchase and renewal answers. */
 export interface OrderView {

@@ -4,13 +4,13 @@ import { Alert, Button, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { formatAmount } from './money.ts';
 import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { countLabel, TimeOptions } from './TimeOptions.tsx';
 import { storageAmount } from './storageLabel.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 const CUSTOM = 'custom';
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { useMember } from '../auth/session.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { useMember } from '../auth/index.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 import { isUnlimited } from './money.ts';
 import { OrderPayment } from './OrderPayment.tsx';
 import { PaymentDialog } from './PaymentDialog.tsx';
@@ -13,8 +13,8 @@ import { PlanStateTag } from './PlanStateTag.tsx';
 import { RenewalDialog } from './RenewalDialog.tsx';
 import { usageLabel } from './TimeOptions.tsx';
 import { storageUsageLabel } from './storageLabel.ts';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 type Dialog = 'buy' | 'renew' | 'change';
 

@@ -3,15 +3,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Radio, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { formatAmount } from './money.ts';
 import { OrderSection, PaymentModal, useOrderWatch } from './OrderSection.tsx';
 import { stateColor } from './PlanStateTag.tsx';
 import { countLabel, monthsLabel, TimeOptions, usageLabel } from './TimeOptions.tsx';
 import { storageUsageLabel } from './storageLabel.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /**
  * Renewing the plan in force or changing to another (spec "renewal" modal): the account's plan

@@ -1,7 +1,7 @@
 import { Flex, Radio, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { formatAmount, isUnlimited } from './money.ts';
 
 export interface TimeOption {

@@ -2,7 +2,7 @@ import { PAYMENT_NOTICE_QUIET_MS } from '@facet/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { announce } from '../../lib/notices.ts';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { useRefreshPlan } from './planQueries.ts';

@@ -1,10 +1,10 @@
 import { planStatusCall } from '@facet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { memberQueryKey } from '../auth/session.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { memberQueryKey } from '../auth/index.ts';
 
-export const planStatusQueryKey = ['planStatus'] as const;
+const planStatusQueryKey = ['planStatus'] as const;
 
 /** The plan in force for the team (a sub-account sees its main account's) and how much of it is used. */
 export function usePlanStatus() {

@@ -2,10 +2,10 @@ import { limits, pluginAssignCall, pluginUnassignCall, type Plugin } from '@face
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useGroups } from '../groups/groupQueries.ts';
+import { useGroups } from '../groups/index.ts';
 import { ProfilePicker, type PickedProfile } from './ProfilePicker.tsx';
 import { useRefreshPlugins } from './pluginQueries.ts';
 import { VersionSelect } from './VersionSelect.tsx';

@@ -2,7 +2,7 @@ import { limits, pluginLimits, pluginUpdateCall, type Plugin } from '@facet/cont
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useRefreshPlugins } from './pluginQueries.ts';

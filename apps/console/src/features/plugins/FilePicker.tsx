@@ -2,8 +2,8 @@ import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/ic
 import { Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { formatBytes } from '../localSettings/formatBytes.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { formatBytes } from '../../lib/formatBytes.ts';
 
 interface FilePickerProps {
   /** Set by Form.Item. */

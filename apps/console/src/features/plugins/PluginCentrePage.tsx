@@ -1,12 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { limits, type Plugin } from '@facet/contracts';
+import { type Plugin } from '@facet/contracts';
 import { Alert, Button, Empty, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { useMember } from '../auth/session.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { useMember } from '../auth/index.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 import { AssignDialog } from './AssignDialog.tsx';
 import { EditPluginDialog } from './EditPluginDialog.tsx';
 import { EnableDialog } from './EnableDialog.tsx';
@@ -16,6 +16,7 @@ import { UploadDialog } from './UploadDialog.tsx';
 import { usePluginActions } from './usePluginActions.ts';
 import { VersionsDialog } from './VersionsDialog.tsx';
 import { errorText } from '../../lib/errorText.ts';
+import { listPagination } from '../../ui/listPagination.ts';
 
 const firstPage: PluginListQuery = { page: 1, limit: 20 };
 
@@ -107,15 +108,7 @@ export default function PluginCentrePage() {
               />
             ),
           }}
-          pagination={{
-            current: query.page,
-            pageSize: query.limit,
-            total: plugins.data?.total ?? 0,
-            pageSizeOptions: limits.pageSizes.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('plugins.total', { count: total }),
-            onChange: (page, pageSize) => setQuery((q) => ({ page: pageSize !== q.limit ? 1 : page, limit: pageSize as PluginListQuery['limit'] })),
-          }}
+          pagination={listPagination(query, plugins.data?.total ?? 0, { totalText: (total) => t('plugins.total', { count: total }), setQuery })}
         />
       </div>
       {uploading !== undefined ? <UploadDialog plugin={uploading} onClose={() => setUploading(undefined)} /> : null}

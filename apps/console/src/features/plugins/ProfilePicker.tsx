@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { profileListKey } from '../profiles/profileQueries.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { profileListKey } from '../profiles/index.ts';
 
 /** A chosen profile with the label it was chosen by (the search moves on, the label stays). */
 export interface PickedProfile {

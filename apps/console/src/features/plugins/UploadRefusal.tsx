@@ -2,8 +2,8 @@ import { type ApiError, NETWORK_FAILURE } from '@facet/api-client';
 import { messageKeyForCode } from '@facet/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { formatBytes } from '../localSettings/formatBytes.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { refusalDetail } from './refusalDetail.ts';
 
 /**

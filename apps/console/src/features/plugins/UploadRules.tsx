@@ -1,8 +1,8 @@
 import { limits } from '@facet/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { formatBytes } from '../localSettings/formatBytes.ts';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { formatBytes } from '../../lib/formatBytes.ts';
 
 /**
  * What an upload must be, shown before anything is chosen (spec §5, §9): a person learns that a

@@ -1,18 +1,18 @@
 import { pluginMoveVersionCall, type Plugin, type PluginVersion } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Modal, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
-import { formatBytes } from '../localSettings/formatBytes.ts';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { usePluginVersions, useRefreshPlugins } from './pluginQueries.ts';
-import { errorText } from '../../lib/errorText.ts';
+import { VersionsTable } from '../../ui/VersionsTable.tsx';
 
 /** Enough of a SHA-256 to tell versions apart at a glance; the copy button gives all of it. */
-export const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
+const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
 
 interface VersionsDialogProps {
   plugin: Plugin;
@@ -96,24 +96,7 @@ export function VersionsDialog({ plugin, isMain, onAssign, onClose }: VersionsDi
     <Modal open width={820} title={t('plugins.versions.title', { name: plugin.name })} footer={null} onCancel={onClose} destroyOnHidden>
       <div data-testid="plugin-versions-dialog">
         <Typography.Paragraph type="secondary">{t('plugins.versions.intro')}</Typography.Paragraph>
-        {versions.error ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={errorText(versions.error, t)}
-            style={{ marginBottom: 12 }}
-          />
-        ) : null}
-        <Table<PluginVersion>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={versions.data ?? []}
-          loading={versions.isLoading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          onRow={(version) => testId(`plugin-version-row-${version.id}`)}
-        />
+        <VersionsTable columns={columns} versions={versions} rowTestId={(version) => `plugin-version-row-${version.id}`} />
       </div>
     </Modal>
   );

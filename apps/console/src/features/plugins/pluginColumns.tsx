@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { testId } from '../../lib/testId.ts';
 
 /** What a row can ask the page to do. */
-export interface PluginRowHandlers {
+interface PluginRowHandlers {
   /** Switch on (opens the version choice) or change the acting account's pinned version. */
   enable: (plugin: Plugin) => void;
   switchOff: (plugin: Plugin) => void;

@@ -13,7 +13,7 @@ export interface PluginProblem {
 }
 
 /** What the console knows of a chosen file without reading it. */
-export interface ChosenFile {
+interface ChosenFile {
   name: string;
   size: number;
 }
@@ -21,12 +21,12 @@ export interface ChosenFile {
 /** Formats a byte count for a message ("1 MB"); the caller passes the console's language. */
 export type BytesFormat = (bytes: number) => string;
 
-export type SniffedKind = 'zip' | 'crx' | 'png' | 'jpeg' | 'other';
+type SniffedKind = 'zip' | 'crx' | 'png' | 'jpeg' | 'other';
 
 /** How many leading bytes `sniffKind` looks at. */
 export const HEAD_BYTES = 8;
 
-export const ICON_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+const ICON_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 /** `accept` of the file choosers: the names the spec allows (the server still judges by bytes). */
 export const ICON_ACCEPT = '.jpg,.jpeg,.png';
 export const PACKAGE_ACCEPT = '.zip';

@@ -1,10 +1,10 @@
 import { pluginListCall, pluginVersionsCall, type PageSize } from '@facet/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /** Every plugin query lives under this key: one invalidation refreshes the list and versions. */
-export const pluginsQueryKey = ['plugins'] as const;
+const pluginsQueryKey = ['plugins'] as const;
 
 export interface PluginListQuery {
   page: number;

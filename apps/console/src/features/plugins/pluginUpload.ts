@@ -1,9 +1,9 @@
 import { ApiError, NETWORK_FAILURE } from '@facet/api-client';
 import { Code, PLUGIN_UPLOAD_PATH, SESSION_MODE_HEADER, memberCall, sessionModes, pluginUploadResponseSchema, type Envelope, type PluginUploadResponse } from '@facet/contracts';
-import type { Runtime } from '../../app/runtime.ts';
+import type { Runtime } from '../../lib/runtime.ts';
 
 /** What the upload dialog sends: text for a new plugin, `pluginId` for a new version of one. */
-export interface PluginUploadInput {
+interface PluginUploadInput {
   pluginId?: string;
   name?: string;
   introduction?: string;
@@ -17,7 +17,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   /** Wire language code (0–9) for the server's message. */
   lang: number;
   onProgress?: (progress: UploadProgress) => void;

@@ -2,7 +2,7 @@ import { pluginDisableEverywhereCall, pluginEnableCall, pluginRemoveCall, type P
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { useRefreshPlugins } from './pluginQueries.ts';
 

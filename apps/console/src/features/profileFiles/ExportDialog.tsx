@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { download } from '../../lib/download.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';

@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 import { profilesFromJson, rowOfIssue } from './profileFile.ts';
 import { profilesFromXlsx, type SheetResult } from './profileSheet.ts';
 

@@ -9,7 +9,7 @@ const loadExcel = async () => (await import('exceljs')).default;
  * One row per profile. Plain settings have a column each; the fingerprint and the cookies,
  * which are nested, are one JSON cell each (as AdsPower's and Dolphin's sheets carry them).
  */
-export const sheetColumns = [
+const sheetColumns = [
   'name', 'groupName', 'remark', 'os', 'kernelVersion', 'userAgent', 'resolution', 'language', 'timezone', 'startPage',
   'proxyType', 'proxyHost', 'proxyPort', 'proxyUsername', 'proxyPassword', 'proxyCountry', 'fingerprint', 'cookies',
 ] as const;

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Progress } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 import { BatchCreateFields, type batchProxyTypes } from './BatchCreateFields.tsx';
 import { newRequestId } from './batchProxies.ts';
-import { useAccountSettings } from '../settings/accountSettingsQueries.ts';
+import { useAccountSettings } from '../settings/index.ts';
 
 interface BatchForm {
   name: string;

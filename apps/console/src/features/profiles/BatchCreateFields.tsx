@@ -1,7 +1,7 @@
 import { DEFAULT_KERNEL_VERSION, limits, operatingSystems } from '@facet/contracts';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GroupSelect } from '../groups/GroupSelect.tsx';
+import { GroupSelect } from '../groups/index.ts';
 import { checkBatchProxies } from './batchProxies.ts';
 import { enumOptions } from './enumOptions.ts';
 

@@ -2,11 +2,10 @@ import { limits, profileMoveGroupCall, UNGROUPED_ID } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
-import { GroupSelect } from '../groups/GroupSelect.tsx';
+import { GroupSelect, useRefreshProfileData } from '../groups/index.ts';
 
 /** Moves the selected profiles into one group (or out of every group). */
 export function MoveGroupDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {

@@ -13,9 +13,8 @@ import {
 import { AutoComplete, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
-import { GroupSelect } from '../groups/GroupSelect.tsx';
-import { useInstalledKernels } from '../localSettings/useInstalledKernels.ts';
-import { IconPicker } from '../groups/IconPicker.tsx';
+import { GroupSelect, IconPicker } from '../groups/index.ts';
+import { useInstalledKernels } from '../localSettings/index.ts';
 import { enumOptions } from './enumOptions.ts';
 
 const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '1280x720', '2560x1440', '1600x900', '390x844', '412x915'];

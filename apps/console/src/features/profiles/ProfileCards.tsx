@@ -1,7 +1,7 @@
 import type { ProfileRow } from '@facet/contracts';
 import { Card, Checkbox, Flex, Pagination, Spin, Tag, Typography, type PaginationProps } from 'antd';
 import type { ReactNode } from 'react';
-import { GroupIcon } from '../groups/GroupIcon.tsx';
+import { GroupIcon } from '../groups/index.ts';
 
 interface ProfileCardsProps {
   rows: readonly ProfileRow[];

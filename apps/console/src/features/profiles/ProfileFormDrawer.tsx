@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Result, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 import { ConsistencyWarnings } from './ConsistencyWarnings.tsx';
 import { FingerprintLocationFields } from './FingerprintLocationFields.tsx';
 import { FingerprintSurfaceFields } from './FingerprintSurfaceFields.tsx';
@@ -16,7 +16,7 @@ import { emptyProfileSettings, settingsOf, tabOfPath, withoutNulls, type Profile
 import { ProfileProxyFields } from './ProfileProxyFields.tsx';
 import { useProfileDetail } from './profileQueries.ts';
 import { useFingerprintSuggestion } from './useFingerprintSuggestion.ts';
-import { fallbackAccountSettings, useAccountSettings } from '../settings/accountSettingsQueries.ts';
+import { fallbackAccountSettings, useAccountSettings } from '../settings/index.ts';
 
 interface ProfileFormDrawerProps {
   /** null: create a new profile. */

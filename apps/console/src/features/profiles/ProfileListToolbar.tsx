@@ -1,9 +1,9 @@
 import { AppstoreAddOutlined, AppstoreOutlined, GlobalOutlined, ImportOutlined, PlusOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GroupSelect } from '../groups/GroupSelect.tsx';
-import { TagSelect } from '../tags/TagSelect.tsx';
-import { useScreenWidth } from '../shell/useScreenWidth.ts';
+import { GroupSelect } from '../groups/index.ts';
+import { TagSelect } from '../tags/index.ts';
+import { useScreenWidth } from '../../ui/useScreenWidth.ts';
 
 interface ToolbarProps {
   search: string;

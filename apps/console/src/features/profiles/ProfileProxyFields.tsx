@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enumOptions } from './enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 import { ProxyPasteInput } from './ProxyPasteInput.tsx';
-import { ProxyTestButton } from '../browsers/ProxyTestButton.tsx';
+import { ProxyTestButton } from '../browsers/index.ts';
 
 /** Proxy tab: host and port are required once a type is chosen (spec §5). */
 export function ProfileProxyFields({ form }: { form: FormInstance<ProfileFormValues> }) {

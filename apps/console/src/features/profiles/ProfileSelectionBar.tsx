@@ -9,7 +9,7 @@ import { useDeleteProfiles } from './useDeleteProfiles.ts';
 type Dialog = 'move' | 'tags' | 'proxy' | 'export' | 'share' | 'members' | 'transfer' | null;
 
 /** What the desktop client does with the selected profiles' browsers (absent in the browser version). */
-export interface SelectionBrowserActions {
+interface SelectionBrowserActions {
   open: (ids: string[]) => void;
   close: (ids: string[]) => void;
   arrange: (ids: string[]) => void;

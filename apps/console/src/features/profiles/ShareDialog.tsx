@@ -2,12 +2,12 @@ import { Code, limits, profileShareCall, validateShareTargets, type SharePermiss
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
-import { PermissionChoice } from '../sharing/PermissionTag.tsx';
+import { useRefreshProfileData } from '../groups/index.ts';
+import { PermissionChoice } from '../sharing/index.ts';
 
 interface ShareForm {
   mode: 'accounts' | 'subAccounts';

@@ -2,11 +2,11 @@ import { Code, limits, profileTransferCall, validatePresentedPassword } from '@f
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 
 /** Gives the selected profiles to another account; they leave this account for good. */
 export function TransferDialog({ ids, onClose, onDone }: { ids: string[]; onClose: () => void; onDone: () => void }) {

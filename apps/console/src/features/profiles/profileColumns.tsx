@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { actionCellStyle, actionColumnWidth } from '../../lib/columnWidth.ts';
 import { testId } from '../../lib/testId.ts';
-import { GroupIcon } from '../groups/GroupIcon.tsx';
+import { GroupIcon } from '../groups/index.ts';
 import { defaultWidths, type ColumnKey, type ColumnSetting } from './columnSettings.ts';
 import { proxyText } from './proxyText.ts';
 

@@ -18,10 +18,10 @@ export type ProfileFormValues = ProfileSettings;
 export type ProfileFormTab = 'basic' | 'proxy' | 'fingerprint' | 'advanced';
 
 /** Fingerprint options the Advanced tab shows: set by the user, kept when a new fingerprint is generated. */
-export const advancedFingerprintKeys = ['customHeaders', 'dns', 'remoteDebug', 'portScanProtection', 'commandLine', 'deviceName', 'macAddress'] as const;
+const advancedFingerprintKeys = ['customHeaders', 'dns', 'remoteDebug', 'portScanProtection', 'commandLine', 'deviceName', 'macAddress'] as const;
 
 /** What a new profile starts with from the account's global settings. */
-export interface NewProfileDefaults {
+interface NewProfileDefaults {
   os: OperatingSystem;
   startPage: string;
 }

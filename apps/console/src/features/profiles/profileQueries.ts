@@ -1,10 +1,10 @@
 import { profileDetailCall, profileListCall, type ListQuery } from '@facet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
-import { whileOpenSomewhere } from '../sync/runningElsewhere.ts';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
+import { whileOpenSomewhere } from '../sync/index.ts';
 
 export const profileListKey = (query: ListQuery) => ['profiles', 'list', query] as const;
-export const profileDetailKey = (id: string) => ['profiles', 'detail', id] as const;
+const profileDetailKey = (id: string) => ['profiles', 'detail', id] as const;
 
 /** One page of the browser list; the previous page stays on screen while the next loads. */
 export function useProfilePage(query: ListQuery) {

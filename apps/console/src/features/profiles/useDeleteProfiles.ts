@@ -2,9 +2,9 @@ import { profileDeleteCall } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 
 /** Moves profiles to the recycle bin (they can be restored from there). */
 export function useDeleteProfiles(onDeleted?: (ids: string[]) => void) {

@@ -1,7 +1,7 @@
 import { fingerprintGenerateCall, type OperatingSystem } from '@facet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { mergeSuggestedFingerprint, type ProfileFormValues } from './profileFormModel.ts';
 

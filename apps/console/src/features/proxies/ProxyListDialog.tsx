@@ -5,14 +5,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Progress, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { EditSavedProxyDialog } from './EditSavedProxyDialog.tsx';
 import { allSavedProxies, testSavedProxies } from './testSavedProxies.ts';
 
-export const savedProxiesKey = ['savedProxies'] as const;
+const savedProxiesKey = ['savedProxies'] as const;
 
 /**
  * The saved proxy list: add many by paste, test them all from this machine with progress (the

@@ -1,6 +1,6 @@
 import { proxyTestResultSchema, savedProxyCheckedCall, savedProxyDetailCall, savedProxyListCall, type SavedProxy } from '@facet/contracts';
 import { BridgeCallError, type BridgeClient } from '../../lib/bridge.ts';
-import type { Runtime } from '../../app/runtime.ts';
+import type { Runtime } from '../../lib/runtime.ts';
 
 /** Every saved proxy of the account, page by page (at most 1,000 are kept). */
 export async function allSavedProxies(api: Runtime['api']): Promise<SavedProxy[]> {

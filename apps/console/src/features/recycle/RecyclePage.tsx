@@ -7,7 +7,8 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRecyclePage, type RecyclePageQuery } from './recycleQueries.ts';
 import { useRecycleActions } from './useRecycleActions.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
+import { listPagination } from '../../ui/listPagination.ts';
 
 /** /wel/recycle: deleted profiles until the purge job removes them; restore or delete for good. */
 export default function RecyclePage() {
@@ -68,14 +69,7 @@ export default function RecyclePage() {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
         onRow={(item) => testId(`recycle-row-${item.id}`)}
         locale={{ emptyText: <Empty description={t('recycle.emptyState')} /> }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: bin.data?.total ?? 0,
-          pageSizeOptions: limits.pageSizes.map(String),
-          showSizeChanger: true,
-          onChange: (page, pageSize) => setQuery((q) => ({ page: pageSize !== q.limit ? 1 : page, limit: pageSize as RecyclePageQuery['limit'] })),
-        }}
+        pagination={listPagination(query, bin.data?.total ?? 0, { setQuery })}
       />
     </div>
   );

@@ -2,9 +2,9 @@ import { recycleEmptyCall, recyclePurgeCall, recycleRestoreCall } from '@facet/c
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import { useRefreshProfileData } from '../groups/groupQueries.ts';
+import { useRefreshProfileData } from '../groups/index.ts';
 
 /** Restore, purge and empty: each reports how many profiles it changed, then lists are refetched. */
 export function useRecycleActions(onDone: () => void) {

@@ -4,11 +4,11 @@ import { Code, type CallResponse, type rewardInfoCall } from '@facet/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Input, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { testId } from '../../lib/testId.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useRewardInfo } from './rewardQueries.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 type RewardInfo = CallResponse<typeof rewardInfoCall>;
 type Invitee = RewardInfo['invited'][number];

@@ -1,8 +1,8 @@
 import { rewardInfoCall } from '@facet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
-export const rewardQueryKey = ['reward'] as const;
+const rewardQueryKey = ['reward'] as const;
 
 /** The main account's invitation code and link, its invitees and the days they earned. */
 export function useRewardInfo() {

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { welRoutes } from '../../lib/routes.ts';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { useAccountSettings } from './accountSettingsQueries.ts';

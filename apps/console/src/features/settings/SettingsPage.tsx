@@ -3,10 +3,10 @@ import { App, Button, Divider, Form, Input, InputNumber, Select, Switch } from '
 import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
-import { enumOptions } from '../profiles/enumOptions.ts';
-import { PageTitle } from '../shell/PageTitle.tsx';
+import { enumOptions } from '../profiles/index.ts';
+import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useAccountSettings, useSaveAccountSettings } from './accountSettingsQueries.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '../../ui/QueryStatus.tsx';
 
 /** Largest number of reminder days the server keeps (the contract's limit). */
 const PLAN_REMINDER_MAX_DAYS = 30;

@@ -1,8 +1,8 @@
 import { accountSettingsGetCall, accountSettingsSchema, accountSettingsSetCall, type AccountSettings } from '@facet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
-export const accountSettingsQueryKey = ['accountSettings'] as const;
+const accountSettingsQueryKey = ['accountSettings'] as const;
 
 /** What applies while the settings are unknown (not loaded, or the call failed): the contract's defaults. */
 export const fallbackAccountSettings: AccountSettings = accountSettingsSchema.parse({});

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { sharePermissions } from '@facet/contracts';
 import { Button, Form, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../groups/groupQueries.ts';
+import { useGroups } from '../groups/index.ts';
 
 /**
  * A sub-account's authorized groups: each of the main account's groups it may reach, with a

@@ -1,9 +1,9 @@
 import { subAccountListCall } from '@facet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
-export const subAccountsQueryKey = ['subAccounts'] as const;
+const subAccountsQueryKey = ['subAccounts'] as const;
 
 /**
  * The main account's sub-accounts, oldest first. Asked again whenever a page showing them opens

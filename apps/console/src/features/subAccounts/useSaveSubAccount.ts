@@ -2,9 +2,9 @@ import { Code, subAccountCreateCall, subAccountUpdateCall, type SubAccount } fro
 import { useMutation } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
-import type { SubAccountForm } from './SubAccountDialog.tsx';
+import type { SubAccountForm } from './subAccountForm.ts';
 import { useRefreshSubAccounts } from './subAccountQueries.ts';
 
 /**

@@ -1,13 +1,13 @@
 import type { ProfileLease, SyncVersion } from '@facet/contracts';
 import { formatBytes } from '@facet/i18n/formatBytes';
-import { Alert, App, Button, Empty, Flex, Modal, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Empty, Flex, Modal, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { useRestoreSyncVersion, useSyncVersions } from './syncQueries.ts';
 import { partTextKey, refusalTextKey, refusedText, versionBadges } from './versionBadges.ts';
-import { errorText } from '../../lib/errorText.ts';
+import { VersionsTable } from '../../ui/VersionsTable.tsx';
 
 interface SavedVersionsDialogProps {
   profileId: string;
@@ -127,25 +127,7 @@ export function SavedVersionsDialog({ profileId, name, openOn = null, canRestore
         {refusedNotices(versions.data ?? []).map(({ version, text }) => (
           <Alert key={version.id} type="warning" showIcon title={t(text.key, text.values)} style={{ marginBottom: 12 }} data-testid={`sync-version-refused-${version.number}`} />
         ))}
-        {versions.error ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={errorText(versions.error, t)}
-            style={{ marginBottom: 12 }}
-          />
-        ) : null}
-        <Table<SyncVersion>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={versions.data ?? []}
-          loading={versions.isLoading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          onRow={(version) => testId(`sync-version-row-${version.number}`)}
-          locale={{ emptyText: <Empty description={t('syncState.versions.empty')} /> }}
-        />
+        <VersionsTable columns={columns} versions={versions} rowTestId={(version) => `sync-version-row-${version.number}`} empty={<Empty description={t('syncState.versions.empty')} />} />
       </div>
     </Modal>
   );

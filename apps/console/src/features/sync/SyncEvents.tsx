@@ -3,11 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { cachedProfileName } from './cachedProfileName.ts';
-import { SavedVersionsDialog } from '../profiles/profileDialogs.ts';
+import { deferred } from '../../lib/deferred.tsx';
 import { syncVersionsKey } from './syncQueries.ts';
 import { refusalTextKey, refusedText } from './versionBadges.ts';
+
+// Opened from a notice on demand (lib/deferred.tsx).
+const SavedVersionsDialog = deferred(() => import('./SavedVersionsDialog.tsx').then((m) => m.SavedVersionsDialog));
 
 /**
  * What the agent tells about profile state outside any one screen: a save that did not reach the

@@ -1,7 +1,7 @@
 import type { SyncProgressPush } from '@facet/contracts';
 import { Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
 import { syncProgressPercent, syncProgressText } from './syncProgress.ts';
 
 /** A row's "Downloading state… 12 MB of 40 MB" with a thin bar, while the agent moves it. */

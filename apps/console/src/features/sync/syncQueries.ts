@@ -2,7 +2,7 @@ import { profileSyncRestoreCall, profileSyncVersionsCall, type SyncVersion } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 
 export const syncVersionsKey = (profileId: string) => ['syncVersions', profileId] as const;

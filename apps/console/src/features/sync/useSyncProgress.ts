@@ -1,6 +1,6 @@
 import { syncProgressPushSchema } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { applySyncProgress, type SyncProgressMap } from './syncProgress.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SyncPart, SyncRefusalReason, SyncVersion } from '@facet/contracts';
 
 /** A small tag beside a version's number: a locale key, its values and a colour. */
-export interface VersionBadge {
+interface VersionBadge {
   key: 'newest' | 'beside' | 'restoredFrom' | 'refused';
   textKey: string;
   values?: { number: number };

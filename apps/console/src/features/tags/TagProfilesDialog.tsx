@@ -2,7 +2,7 @@ import { limits, profileTagCall } from '@facet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { useShowError } from '../../lib/showError.ts';
 import { testId } from '../../lib/testId.ts';
 import { tagsQueryKey } from './tagQueries.ts';

@@ -1,6 +1,6 @@
 import { tagListCall } from '@facet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 export const tagsQueryKey = ['tags'] as const;
 

@@ -1,6 +1,6 @@
 import { Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 
 /** What this version brings, in the order the log lists it (texts: `updateLog.items.<key>`). */
 const thisVersionItems = ['profiles', 'client', 'automation', 'team', 'plans', 'settings', 'languages'] as const;

@@ -2,8 +2,8 @@ import { isChinese } from '@facet/contracts';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../app/Preferences.tsx';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { usePreferences } from '../../lib/Preferences.tsx';
+import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { readString, storageKeys, writeString } from '../../lib/storage.ts';
 import { parseUpdateOffer, shouldOffer, type UpdateOffer } from './updateOffer.ts';
 

@@ -1,0 +1,1 @@
+export { loadUserInfoPage } from './loaders.ts';

@@ -1,0 +1,1 @@
+export { ApiTokenMenu } from './ApiTokenMenu.tsx';

@@ -1,0 +1,2 @@
+export { ContactFloatButton } from './ContactFloatButton.tsx';
+export { contactChannels } from './contactChannels.ts';

@@ -1,0 +1,2 @@
+export { CookieDialog } from './CookieDialog.tsx';
+export { loadCookieDialog } from './loaders.ts';

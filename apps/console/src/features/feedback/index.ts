@@ -1,0 +1,1 @@
+export { FeedbackButton } from './FeedbackButton.tsx';

@@ -1,0 +1,1 @@
+export { loadHelpPage } from './loaders.ts';

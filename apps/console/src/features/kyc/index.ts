@@ -1,0 +1,1 @@
+export { loadKycPage } from './loaders.ts';

@@ -1,0 +1,2 @@
+export { LocalSettingsButton } from './LocalSettingsButton.tsx';
+export { useInstalledKernels } from './useInstalledKernels.ts';

@@ -1,0 +1,1 @@
+export { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell } from './loaders.ts';

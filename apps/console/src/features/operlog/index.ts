@@ -1,0 +1,1 @@
+export { loadOperationLogPage } from './loaders.ts';

@@ -1,0 +1,11 @@
+export { PaymentMethods, useOrderWatch, useQrStatus } from './OrderSection.tsx';
+export type { OrderView } from './OrderSection.tsx';
+export { CustomPlanContact, footerValue } from './PaymentDialog.tsx';
+export { PlanStateTag } from './PlanStateTag.tsx';
+export { countLabel, monthsLabel, usageLabel } from './TimeOptions.tsx';
+export type { TimeOption } from './TimeOptions.tsx';
+export { formatAmount } from './money.ts';
+export { MOBILE_PAY_SUCCESS_PATH, orderOfPush, usePaymentSettle } from './paymentOutcome.ts';
+export { usePlanStatus, useRefreshPlan } from './planQueries.ts';
+export { storageAmount, storageUsageLabel } from './storageLabel.ts';
+export { loadPlanPage } from './loaders.ts';

@@ -1,0 +1,1 @@
+export { loadPluginCentrePage } from './loaders.ts';

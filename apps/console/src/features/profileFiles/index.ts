@@ -1,0 +1,1 @@
+export { loadExportDialog, loadImportDialog } from './loaders.ts';

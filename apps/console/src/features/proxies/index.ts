@@ -1,0 +1,1 @@
+export { loadAssignProxyDialog, loadProxyListDialog } from './loaders.ts';

@@ -1,0 +1,1 @@
+export { loadRecyclePage } from './loaders.ts';

@@ -1,0 +1,1 @@
+export { loadRewardPage } from './loaders.ts';

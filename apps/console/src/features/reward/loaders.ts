@@ -1,0 +1,3 @@
+// What other rooms load on demand, each its own chunk: the router's pages (app/router.tsx) and
+// the dialogs other features open when first asked (lib/deferred.tsx).
+export const loadRewardPage = () => import('./RewardPage.tsx');

@@ -1,0 +1,3 @@
+export { PlanReminder } from './PlanReminder.tsx';
+export { fallbackAccountSettings, useAccountSettings } from './accountSettingsQueries.ts';
+export { loadSettingsPage } from './loaders.ts';

@@ -1,0 +1,1 @@
+export { loadSharedPage } from './loaders.ts';

@@ -1,0 +1,2 @@
+export { TagSelect } from './TagSelect.tsx';
+export { loadTagManagerDialog, loadTagProfilesDialog } from './loaders.ts';

@@ -1,0 +1,2 @@
+export { UpdateNotes } from './UpdateNotes.tsx';
+export { loadUpdateLogDialog } from './loaders.ts';
