@@ -40,7 +40,8 @@ export class Store {
 
   /**
    * Runs `work` in one transaction, on a Store bound to it: what `work` writes through it commits
-   * together or not at all. A Store already inside a transaction opens none (Kysely refuses to).
+   * together or not at all. Kysely refuses a transaction inside a transaction, so work that
+   * already runs in one passes its Store along rather than calling this again.
    */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new Store(trx)));
