@@ -21,8 +21,6 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => (id.includes('/apps/console/src/') && !/\.css($|\?)/.test(id) ? /\/src\/(main\.tsx|lib\/entryPage\.ts)$/.test(id) : undefined),
       },
-      // Unused names of a feature's entry are then not even compiled into the importing chunk.
-      experimental: { lazyBarrel: true },
       output: {
         // React apart from our code so a change of ours does not bust its cache. antd is left to
         // the route split: one antd chunk would make every screen load every component.
