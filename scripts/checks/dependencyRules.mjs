@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { importLines } from './importLines.mjs';
+import { sourceFiles } from './sourceFiles.mjs';
 import { checkRooms } from './roomRules.mjs';
 import { appRooms } from './rooms/index.mjs';
 
@@ -24,15 +25,6 @@ const rules = [
   { scope: 'packages/plugin-package/src', allow: (spec) => spec.startsWith('node:'), what: 'plugin-package imports only Node' },
 ];
 const apps = ['server', 'console', 'agent'];
-
-function sourceFiles(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 export function importsOf(text) {
   return importLines(text).map((found) => found.spec);

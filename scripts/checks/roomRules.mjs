@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { importLines } from './importLines.mjs';
+import { sourceFiles } from './sourceFiles.mjs';
 
 /**
  * Rooms inside one app, the way Chromium and Playwright keep a DEPS list per folder: each room
@@ -14,15 +15,6 @@ import { importLines } from './importLines.mjs';
  * @typedef {{ room: string, may: string[], entry?: string, never?: string[], why?: string }} Room
  * @typedef {{ app: string, rooms: Room[] }} AppRooms
  */
-
-function sourceFiles(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The room a path below src stands in: the longest rule that holds it (`features/*` names one folder). */
 export function roomOf(rooms, relative) {

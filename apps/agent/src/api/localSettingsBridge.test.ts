@@ -1,45 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { BridgeError, kernelListSchema, localClientConfigSchema, resolveLanguage } from '@facet/contracts';
 import { locales, lookup } from '@facet/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
-import { startAgent, type RunningAgent } from '../agent.ts';
-import { askBridge, openAdmittedBridge } from '../../test/helpers/bridgeTestClient.ts';
-import { platformBuildsCache } from '../config.ts';
+import { startBridgeAgent, type BridgeAgent } from '../../test/helpers/bridgeAgent.ts';
 
-let agent: RunningAgent;
-let root: string;
-let ws: WebSocket;
-let nextId = 1;
-const pushes: { push: string; parameter?: unknown }[] = [];
+let bridge: BridgeAgent;
 /** The console said hello in language 1: the agent's texts come in that language. */
 const LANGUAGE = 1;
 const text = (key: string) => lookup(locales[resolveLanguage(LANGUAGE).tag]!, key);
 
-const ask = (type: string, parameter?: unknown) => askBridge(ws, nextId++, type, parameter);
+const ask = (type: string, parameter?: unknown) => bridge.ask(type, parameter);
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'facet-bridge-settings-'));
-  const consoleDir = path.join(root, 'console');
-  fs.mkdirSync(consoleDir, { recursive: true });
-  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<html><head></head><body></body></html>');
-  agent = await startAgent({ port: 0, serverUrl: 'http://127.0.0.1:9', dataDir: path.join(root, 'agent'), consoleDir, appWindow: false, version: 'test', localApiPort: 0, localApiKey: 'test-local-api-key-0123', apiToken: undefined, ipCheckUrl: 'http://127.0.0.1:9/', loopbackOnly: true, deviceName: 'Test computer', platformBuildsDir: platformBuildsCache() });
-  let secret: string;
-  ({ ws, secret } = await openAdmittedBridge(agent));
-  ws.on('message', (raw) => {
-    const message = JSON.parse(raw.toString());
-    if (message.push) pushes.push(message);
-  });
-  expect((await ask('hello', { secret, lang: LANGUAGE })).error).toBe(BridgeError.OK);
+  bridge = await startBridgeAgent('facet-bridge-settings-', LANGUAGE);
 });
 
-afterAll(async () => {
-  ws.close();
-  await agent.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => bridge.close());
 
 describe('local settings over the bridge', () => {
   it('lists the installed kernels', async () => {
@@ -49,8 +26,8 @@ describe('local settings over the bridge', () => {
 
   it('describes the settings in the shape the console parses', async () => {
     const config = localClientConfigSchema.parse((await ask('configInfo')).value);
-    expect(config.profileDir).toBe(path.join(root, 'agent', 'profiles'));
-    expect(config.automationAddress).toBe(`127.0.0.1:${agent.localApi!.port}`);
+    expect(config.profileDir).toBe(path.join(bridge.root, 'agent', 'profiles'));
+    expect(config.automationAddress).toBe(`127.0.0.1:${bridge.agent.localApi!.port}`);
     expect(config.bindAddresses).toContain('0.0.0.0');
   });
 
@@ -64,28 +41,28 @@ describe('local settings over the bridge', () => {
     expect(port.error).toBe(BridgeError.AUTOMATION_PORT);
     expect(port.msg).toBe(text('localSettings.validation.port'));
     expect((await ask('saveConfig', { ...form, diskMinLimit: '2' })).error).toBe(BridgeError.BAD_REQUEST);
-    expect(fs.existsSync(path.join(root, 'agent', 'settings.json'))).toBe(false);
+    expect(fs.existsSync(path.join(bridge.root, 'agent', 'settings.json'))).toBe(false);
   });
 
   it('lists folders, and names missing and refused ones', async () => {
-    fs.mkdirSync(path.join(root, 'pick/one'), { recursive: true });
-    expect((await ask('listDirectory', { path: path.join(root, 'pick') })).value).toEqual({ path: path.join(root, 'pick'), parent: root, entries: [{ name: 'one' }], truncated: false });
-    const missing = await ask('listDirectory', { path: path.join(root, 'nope') });
+    fs.mkdirSync(path.join(bridge.root, 'pick/one'), { recursive: true });
+    expect((await ask('listDirectory', { path: path.join(bridge.root, 'pick') })).value).toEqual({ path: path.join(bridge.root, 'pick'), parent: bridge.root, entries: [{ name: 'one' }], truncated: false });
+    const missing = await ask('listDirectory', { path: path.join(bridge.root, 'nope') });
     expect(missing.error).toBe(BridgeError.NOT_FOUND);
     expect(missing.msg).toBe(text('localSettings.error.notFound'));
     expect((await ask('listDirectory', { path: 'relative' })).error).toBe(BridgeError.NOT_ALLOWED);
   });
 
-  it('cleans the cache and pushes the result', async () => {
-    const profile = path.join(root, 'agent', 'profiles', 'p1');
+  it('cleans the cache and bridge.pushes the result', async () => {
+    const profile = path.join(bridge.root, 'agent', 'profiles', 'p1');
     fs.mkdirSync(path.join(profile, 'Default/Cache'), { recursive: true });
     fs.writeFileSync(path.join(profile, 'Local State'), '{}');
     fs.writeFileSync(path.join(profile, 'Default/Cache/data_1'), Buffer.alloc(4096));
     fs.writeFileSync(path.join(profile, 'Default/Cookies'), Buffer.alloc(100));
     const answer = await ask('cleanCache');
     expect(answer.value).toEqual({ freedBytes: 4096, cleaned: 1, skippedRunning: 0 });
-    await expect.poll(() => pushes.find((p) => p.push === 'cleancache')).toEqual({ push: 'cleancache', parameter: answer.value });
-    expect(pushes.filter((p) => p.push === 'cleancacheprogress').at(-1)).toEqual({ push: 'cleancacheprogress', parameter: { done: 1, total: 1 } });
+    await expect.poll(() => bridge.pushes.find((p) => p.push === 'cleancache')).toEqual({ push: 'cleancache', parameter: answer.value });
+    expect(bridge.pushes.filter((p) => p.push === 'cleancacheprogress').at(-1)).toEqual({ push: 'cleancacheprogress', parameter: { done: 1, total: 1 } });
     expect(fs.existsSync(path.join(profile, 'Default/Cookies'))).toBe(true);
   });
 });
