@@ -3,7 +3,7 @@ import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect } from '../groups/index.ts';
 import { checkBatchProxies } from './batchProxies.ts';
-import { enumOptions } from './enumOptions.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 
 /** Schemes a pasted line without one may take; an empty proxy box means no proxy, so "none" is not offered. */
 export const batchProxyTypes = ['http', 'https', 'socks5'] as const;

@@ -1,7 +1,7 @@
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canvasModes } from '@facet/contracts';
-import { enumOptions } from './enumOptions.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 
 const fp = (...path: string[]) => ['fingerprint', ...path];

@@ -3,7 +3,7 @@ import { fromContract } from '../../lib/formRules.ts';
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CustomHeadersField } from './CustomHeadersField.tsx';
-import { enumOptions } from './enumOptions.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 
 const MAC_ADDRESS = /^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/i;

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
 import { GroupSelect, IconPicker } from '../groups/index.ts';
 import { useInstalledKernels } from '../localSettings/index.ts';
-import { enumOptions } from './enumOptions.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 
 const commonResolutions = ['1920x1080', '1366x768', '1536x864', '1440x900', '1280x720', '2560x1440', '1600x900', '390x844', '412x915'];
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

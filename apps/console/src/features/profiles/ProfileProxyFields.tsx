@@ -1,7 +1,7 @@
 import { proxyTypes, validateProxyHost, type ProxyType } from '@facet/contracts';
 import { Col, Form, Input, InputNumber, Row, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumOptions } from './enumOptions.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 import type { ProfileFormValues } from './profileFormModel.ts';
 import { ProxyPasteInput } from './ProxyPasteInput.tsx';
 import { ProxyTestButton } from '../browsers/index.ts';

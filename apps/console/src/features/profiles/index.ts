@@ -1,7 +1,6 @@
 export { ProfileCards } from './ProfileCards.tsx';
 export { ProfileFormDrawer } from './ProfileFormDrawer.tsx';
 export { ShareDialog } from './ShareDialog.tsx';
-export { enumOptions } from './enumOptions.ts';
 export type { ProfileFormValues } from './profileFormModel.ts';
 export { profileListKey } from './profileQueries.ts';
 export { proxyText } from './proxyText.ts';

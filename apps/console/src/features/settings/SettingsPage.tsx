@@ -3,7 +3,7 @@ import { App, Button, Divider, Form, Input, InputNumber, Select, Switch } from '
 import { useTranslation } from 'react-i18next';
 import { fromContract } from '../../lib/formRules.ts';
 import { useShowError } from '../../lib/showError.ts';
-import { enumOptions } from '../profiles/index.ts';
+import { enumOptions } from '../../lib/enumOptions.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useAccountSettings, useSaveAccountSettings } from './accountSettingsQueries.ts';
 import { QueryStatus } from '../../ui/QueryStatus.tsx';
