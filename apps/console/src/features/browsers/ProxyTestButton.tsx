@@ -1,4 +1,4 @@
-import { proxySchema, proxyTestResultSchema, type ProxyTestResult } from '@facet/contracts';
+import { proxySchema, type ProxyTestResult } from '@facet/contracts';
 import { Button, Space, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function ProxyTestButton({ form }: { form: FormInstance<ProfileFormValues
     setBusy(true);
     setOutcome(null);
     try {
-      const result = proxyTestResultSchema.parse(await bridge.request('testProxy', { proxy: proxy.data }));
+      const result = await bridge.request('testProxy', { proxy: proxy.data });
       setOutcome({ ok: true, ...result });
     } catch (error) {
       setOutcome({ ok: false, message: error instanceof BridgeCallError && error.msg ? error.msg : t('startError.failed') });

@@ -97,7 +97,7 @@ export function useBrowserBatch(): BrowserBatchControl {
       try {
         // Starts launch as the signed-in user, as one click's do.
         if (action === 'start') await runtime.shareSession();
-        const answer = browserBatchSchema.parse(await bridge.request(action === 'start' ? 'startBrowsers' : 'stopBrowsers', action === 'start' ? { profileIds, headless } : { profileIds }));
+        const answer = await bridge.request(action === 'start' ? 'startBrowsers' : 'stopBrowsers', action === 'start' ? { profileIds, headless } : { profileIds });
         const latest = pushed.current.get(answer.batchId);
         setHidden(false);
         // The batch just begun replaces whatever the dialog showed, in its newest state.
@@ -112,7 +112,7 @@ export function useBrowserBatch(): BrowserBatchControl {
   const cancel = useCallback(async () => {
     if (!bridge || !batch) return;
     try {
-      const state = browserBatchSchema.parse(await bridge.request('cancelBatch', { batchId: batch.batchId }));
+      const state = await bridge.request('cancelBatch', { batchId: batch.batchId });
       setBatch((current) => shown(current, state));
     } catch (error) {
       // Ended meanwhile: its last push says how.

@@ -1,4 +1,4 @@
-import { proxyTestResultSchema, savedProxyCheckedCall, savedProxyDetailCall, savedProxyListCall, type SavedProxy } from '@facet/contracts';
+import { savedProxyCheckedCall, savedProxyDetailCall, savedProxyListCall, type SavedProxy } from '@facet/contracts';
 import { BridgeCallError, type BridgeClient } from '../../lib/bridge.ts';
 import type { Runtime } from '../../lib/runtime.ts';
 
@@ -32,7 +32,7 @@ export async function testSavedProxies(api: Runtime['api'], bridge: BridgeClient
       const { proxy } = await api.call(savedProxyDetailCall, { id: saved.id });
       let outcome: { exitIp: string | null; exitCountry: string | null; latencyMs: number | null; error: string | null };
       try {
-        const result = proxyTestResultSchema.parse(await bridge.request('testProxy', { proxy }));
+        const result = await bridge.request('testProxy', { proxy });
         outcome = { exitIp: result.ip, exitCountry: result.country ?? null, latencyMs: result.latencyMs, error: null };
       } catch (error) {
         outcome = { exitIp: null, exitCountry: null, latencyMs: null, error: (error instanceof BridgeCallError && error.msg ? error.msg : String(error)).slice(0, 200) };
