@@ -26,9 +26,12 @@ export interface AutomationAgent {
 /**
  * A desktop agent acting as the account of `apiToken`; its console and local API on ports it
  * binds itself (port 0) and prints, never on ports found free beforehand (processes.ts says why).
+ * `localSettings`: its settings.json (storage/localSettings.ts) before it starts.
  */
-export async function startAutomationAgent(stack: Stack, apiToken: string, env: Record<string, string> = {}): Promise<AutomationAgent> {
+export async function startAutomationAgent(stack: Stack, apiToken: string, env: Record<string, string> = {}, localSettings?: Record<string, unknown>): Promise<AutomationAgent> {
   const dataDir = fs.mkdtempSync(path.join(stack.dataDir, 'agent-'));
+  // Its local settings as the desktop client's gear would have saved them, before it first reads them.
+  if (localSettings) fs.writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify(localSettings));
   const started = await startProcess(
     'apps/agent/src/main.ts',
     { ...stack.env, FACET_APP_WINDOW: '0', FACET_AGENT_PORT: '0', FACET_AGENT_DATA_DIR: dataDir, FACET_API_TOKEN: apiToken, ...env },

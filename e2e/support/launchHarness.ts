@@ -60,8 +60,8 @@ async function openProfile(h: Pick<LaunchHarness, 'agent' | 'pages'>, id: string
   return { browser, page };
 }
 
-/** Starts everything before the file's tests and stops it after them. */
-export function useLaunchHarness(): LaunchHarness {
+/** Starts everything before the file's tests and stops it after them; `localSettings`: the agent's settings.json. */
+export function useLaunchHarness(options: { localSettings?: Record<string, unknown> } = {}): LaunchHarness {
   const h = {
     createProfile: async (name: string, extra: Record<string, unknown> = {}) => {
       const { fingerprint, ...fields } = extra as { fingerprint?: Record<string, unknown> };
@@ -97,7 +97,7 @@ export function useLaunchHarness(): LaunchHarness {
     const person = await signUpByApi(h.stack);
     const token = apiTokenFor(h.stack, person.email);
     h.serverApi = new ApiClient({ baseUrl: h.stack.serverUrl, signKey: '', credentials: memoryCredentialStore(null), getLanguage: () => 0, apiToken: token });
-    h.agent = await startAutomationAgent(h.stack, token, { FACET_IP_CHECK_URL: `${h.pages.url}/ip` });
+    h.agent = await startAutomationAgent(h.stack, token, { FACET_IP_CHECK_URL: `${h.pages.url}/ip` }, options.localSettings);
   });
 
   afterAll(async () => {

@@ -63,11 +63,11 @@ describe('the DevTools of a running profile', () => {
 
   it('lets in only a client that holds the start\'s secret, from this machine and no web page', async () => {
     const id = await h.createProfile('Secret endpoint', { cookies: [{ name: 'session', value: 'owner-only', domain: '.shop.example', path: '/' }] });
-    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
+    // selenium=0: without Selenium's door, which would need no secret.
+    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}&selenium=0`);
     const endpoint = new URL(started.body.data.ws.puppeteer as string);
     const secret = endpoint.pathname.split('/').pop()!;
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    // Selenium's host:port would need no secret: not offered unless the start asks for it.
     expect(started.body.data.ws.selenium).toBe('');
     expect(started.body.data.debug_port).toBe(endpoint.port);
     const base = `127.0.0.1:${endpoint.port}`;
@@ -141,9 +141,18 @@ describe('the DevTools of a running profile', () => {
     await h.agent.call(`/api/v1/browser/stop?profile_id=${id}`);
   });
 
-  it('opens host:port alone only when the start asks for it (selenium=1), or the profile names a fixed port', async () => {
+  it('opens host:port alone with every start as AdsPower\'s does, unless selenium=0 — then a later start opens it on the running browser', async () => {
+    const shut = await h.createProfile('Selenium door shut');
+    const first = await h.agent.call(`/api/v1/browser/start?profile_id=${shut}&selenium=0`);
+    expect(first.body.data.ws.selenium).toBe('');
+    expect((await fetch(`http://127.0.0.1:${first.body.data.debug_port}/json/version`)).status).toBe(403);
+    const again = await h.agent.call(`/api/v1/browser/start?profile_id=${shut}`);
+    expect(again.body.data.ws).toEqual({ puppeteer: first.body.data.ws.puppeteer, selenium: `127.0.0.1:${first.body.data.debug_port}` });
+    expect((await fetch(`http://127.0.0.1:${first.body.data.debug_port}/json/version`)).status).toBe(200);
+    await h.agent.call(`/api/v1/browser/stop?profile_id=${shut}`);
+
     const id = await h.createProfile('Selenium door');
-    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}&selenium=1`);
+    const started = await h.agent.call(`/api/v1/browser/start?profile_id=${id}`);
     const address = started.body.data.ws.selenium as string;
     expect(address).toBe(`127.0.0.1:${started.body.data.debug_port}`);
     const version = (await (await fetch(`http://${address}/json/version`)).json()) as { webSocketDebuggerUrl: string };

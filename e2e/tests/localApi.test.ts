@@ -68,7 +68,7 @@ describe('AdsPower v1 paths', () => {
     const [row] = ok(await h.agent.call(`/api/v1/user/list?user_id=${id}`)).list;
     const args = encodeURIComponent(JSON.stringify(['--disable-notifications', `${h.pages.url}/?second`]));
     const started = ok(await h.agent.call(`/api/v1/browser/start?serial_number=${row.serial_number}&ip_tab=1&launch_args=${args}&clear_cache_after_closing=1`));
-    expect(started).toEqual({ ws: { puppeteer: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//), selenium: '' }, debug_port: expect.stringMatching(/^\d+$/), webdriver: expect.any(String) });
+    expect(started).toEqual({ ws: { puppeteer: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//), selenium: `127.0.0.1:${started.debug_port}` }, debug_port: expect.stringMatching(/^\d+$/), webdriver: expect.any(String) });
     if (started.webdriver) {
       const driverMajor = Number(/ChromeDriver (\d+)\./.exec((await promisify(execFile)(started.webdriver, ['--version'])).stdout)![1]);
       expect(driverMajor).toBe(chromiumMajor());

@@ -168,6 +168,25 @@ describe('local settings of the desktop client', () => {
     expect(await localApiStatus(secondPort, { 'x-api-password': 'e2e automation pass' })).toBe('success');
     expect(await localApiStatus(firstPort)).toBe('ECONNREFUSED');
 
+    // Keyless (AdsPower's verification off): warned before saving; then this user's programs get
+    // in without the key (the password, set, is still asked), a web page still does not.
+    const withoutKey = async (headers: Record<string, string>) => ((await (await fetch(`http://127.0.0.1:${secondPort}/api/v1/status`, { headers })).json()) as { msg: string }).msg;
+    expect(await withoutKey({ 'x-api-password': 'e2e automation pass' })).toBe('unauthorized');
+    await openSettings(page);
+    expect(await page.getByTestId('local-settings-keyless-warning').count()).toBe(0);
+    await page.getByTestId('local-settings-keyless').click();
+    await page.getByText(english('localSettings.automation.keylessWarning')).waitFor();
+    await screenshot(page, 'settings-keyless');
+    await saveSettings(page);
+    expect(await withoutKey({ 'x-api-password': 'e2e automation pass' })).toBe('success');
+    expect(await withoutKey({})).toBe('password_required');
+    expect(await withoutKey({ 'x-api-password': 'e2e automation pass', 'sec-fetch-site': 'cross-site' })).toBe('unauthorized');
+    await openSettings(page);
+    expect(await page.getByTestId('local-settings-keyless').getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('local-settings-keyless').click();
+    await saveSettings(page);
+    expect(await withoutKey({ 'x-api-password': 'e2e automation pass' })).toBe('unauthorized');
+
     // The profile runs in the chosen folder; while it runs, the clean leaves it alone.
     await page.getByTestId(`profile-launch-${profile.id}`).click();
     await page.getByTestId(`profile-running-${profile.id}`).waitFor({ timeout: 60_000 });

@@ -15,6 +15,11 @@ export const localClientConfigSchema = z.object({
     /** Never sent back: always ''. Whether one is set is `passwordSet`. */
     password: z.string(),
     passwordSet: z.boolean(),
+    /**
+     * Programs of this user on this machine may call the API without the key, as AdsPower's with
+     * its "security verification" off; web pages and other users of the machine still may not.
+     */
+    keyless: z.boolean(),
   }),
   /** Where profiles live when no folder was chosen. */
   defaultProfileDir: z.string(),
@@ -53,6 +58,8 @@ export const saveConfigParameterSchema = z.object({
     bindip: z.string().min(1).max(64),
     port: z.number().nullable(),
     password: z.string().max(AUTOMATION_PASSWORD_MAX).optional(),
+    /** Left out keeps the saved choice. */
+    keyless: z.boolean().optional(),
   }),
 });
 export type SaveConfigParameter = z.infer<typeof saveConfigParameterSchema>;

@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
 }
 
 async function serviceWith(settings: { open: boolean; port: number; bindip?: string }, portOverride: number | null = null): Promise<LocalSettingsService> {
-  writeLocalSettings(dataDir, { profileDir: '', diskMinLimitGb: 1, automation: { bindip: '127.0.0.1', passwordHash: '', ...settings } });
+  writeLocalSettings(dataDir, { profileDir: '', diskMinLimitGb: 1, automation: { bindip: '127.0.0.1', passwordHash: '', keyless: false, ...settings } });
   const running = new RunningProfiles({ launch: () => Promise.reject(new Error('no launches in this test')) });
   const made: LocalSettingsService = new LocalSettingsService({
     dataDir,

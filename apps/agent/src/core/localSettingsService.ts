@@ -66,8 +66,8 @@ function listenFailureCode(error: unknown): number {
  * - Profile directory: applies to profiles started afterwards; running ones keep their folder,
  *   and data already in the old folder stays there (the dialog says so) — moving gigabytes of
  *   browser data behind the user's back, across disks, is not something a settings save should do.
- * - Automation: restarted on the new address or port, or stopped; the password applies to the
- *   next request without a restart. FACET_LOCAL_API_PORT holds until the automation settings are
+ * - Automation: restarted on the new address or port, or stopped; the password and keyless apply
+ *   to the next request without a restart. FACET_LOCAL_API_PORT holds until the automation settings are
  *   changed here.
  */
 export class LocalSettingsService {
@@ -93,6 +93,9 @@ export class LocalSettingsService {
 
   /** For the local API, on every request. */
   readonly password = (): ((given: string) => boolean) | null => this.passwordCheck;
+
+  /** For the local API, on every request: whether this user's programs may call it without the key. */
+  readonly keyless = (): boolean => this.settings.automation.keyless;
 
   get automation(): AutomationServer | null {
     return this.api;
@@ -120,7 +123,7 @@ export class LocalSettingsService {
 
   async configInfo(): Promise<LocalClientConfig> {
     const profileDir = this.profilesDir();
-    const { passwordHash } = this.settings.automation;
+    const { passwordHash, keyless } = this.settings.automation;
     // What runs, not only what is saved: with FACET_LOCAL_API_PORT the API listens elsewhere than
     // the saved port, and a dialog showing the saved one would move scripts' API on any save.
     const { open, bindip, port } = this.effectiveAutomation();
@@ -128,7 +131,7 @@ export class LocalSettingsService {
       profileDir,
       diskUse: await diskUse(profileDir),
       diskMinLimit: this.settings.diskMinLimitGb,
-      Emulation: { open, bindip, port, password: '', passwordSet: passwordHash !== '' },
+      Emulation: { open, bindip, port, password: '', passwordSet: passwordHash !== '', keyless },
       defaultProfileDir: this.defaultProfileDir,
       diskFree: await freeBytes(profileDir).catch(() => null),
       bindAddresses: bindableAddresses(),
@@ -172,10 +175,12 @@ export class LocalSettingsService {
     try {
       if (create) await fs.mkdir(profileDir, { mode: 0o700 });
       const passwordHash = input.Emulation.password === undefined ? current.automation.passwordHash : input.Emulation.password === '' ? '' : hashApiPassword(input.Emulation.password);
+      // Left out (an older console) keeps what is saved.
+      const keyless = input.Emulation.keyless ?? current.automation.keyless;
       const settings: LocalSettings = {
         profileDir: profileDir === this.defaultProfileDir ? '' : profileDir,
         diskMinLimitGb: input.diskMinLimit as number,
-        automation: untouched ? { ...current.automation, passwordHash } : { open, bindip, port, passwordHash },
+        automation: untouched ? { ...current.automation, passwordHash, keyless } : { open, bindip, port, passwordHash, keyless },
       };
       writeLocalSettings(this.deps.dataDir, settings);
       this.settings = settings;

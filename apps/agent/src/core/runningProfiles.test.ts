@@ -9,7 +9,18 @@ function fakeLaunches() {
     new Promise<LaunchedBrowser>((resolve, reject) => {
       let close = () => {};
       const exited = new Promise<void>((r) => (close = r));
-      const browser = { endpoint: `ws://127.0.0.1:1/devtools/browser/${profileId}`, debugPort: 1, skippedCookies: [], exited, stop: async () => close() } as unknown as LaunchedBrowser;
+      const browser = {
+        endpoint: `ws://127.0.0.1:1/devtools/browser/${profileId}`,
+        debugPort: 1,
+        debugPortOpen: false,
+        doorsOpened: 0,
+        openDebugDoor() {
+          this.doorsOpened++;
+        },
+        skippedCookies: [],
+        exited,
+        stop: async () => close(),
+      } as unknown as LaunchedBrowser;
       launches.push({ profileId, finish: () => resolve(browser), fail: reject, close: () => close() });
     });
   return { launches, launch };
@@ -36,6 +47,20 @@ describe('running profiles', () => {
     launches[2]!.finish();
     expect((await c).number).toBe(1);
     expect(await running.stop('nothing')).toBe(false);
+  });
+
+  it('opens Selenium\'s door on a running browser when a later start asks for it, once', async () => {
+    const { launches, launch } = fakeLaunches();
+    const running = new RunningProfiles({ launch });
+    const first = running.start('a');
+    launches[0]!.finish();
+    expect((await first).debugPortOpen).toBe(false);
+    expect((await running.start('a')).debugPortOpen).toBe(false);
+    expect((await running.start('a', { openDebugPort: true })).debugPortOpen).toBe(true);
+    await running.start('a', { openDebugPort: true });
+    expect(running.status('a')?.debugPortOpen).toBe(true);
+    expect((running.browser('a') as unknown as { doorsOpened: number }).doorsOpened).toBe(1);
+    expect(launches).toHaveLength(1);
   });
 
   it('forgets a browser the user closed, and a launch that failed, telling listeners', async () => {

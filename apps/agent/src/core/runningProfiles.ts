@@ -93,7 +93,7 @@ export class RunningProfiles {
 
   start(profileId: string, options: StartOptions = {}): Promise<BrowserStatus> {
     const existing = this.entries.get(profileId);
-    if (existing) return existing.starting;
+    if (existing) return options.openDebugPort ? existing.starting.then((status) => this.openDoor(existing, status)) : existing.starting;
     const status: BrowserStatus = { profileId, state: 'launching', number: this.freeNumber(), headless: options.headless === true, endpoint: null, debugPort: null, debugPortOpen: false, skippedCookies: [] };
     const entry: Entry = { status, browser: null, starting: Promise.resolve(status) };
     entry.starting = (async () => {
@@ -112,6 +112,15 @@ export class RunningProfiles {
     this.entries.set(profileId, entry);
     this.emit(status);
     return entry.starting;
+  }
+
+  /** A second start that asks for Selenium's host:port gets it on the browser already running. */
+  private openDoor(entry: Entry, status: BrowserStatus): BrowserStatus {
+    if (entry.browser && !status.debugPortOpen) {
+      entry.browser.openDebugDoor();
+      status.debugPortOpen = true;
+    }
+    return status;
   }
 
   /** Stops the profile's browser; false when it had none. A launching one is stopped once up. */

@@ -12,11 +12,11 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('local settings file', () => {
   it('starts from the defaults when there is none', () => {
-    expect(readLocalSettings(dir)).toEqual({ profileDir: '', diskMinLimitGb: 1, automation: { open: true, bindip: '127.0.0.1', port: 50325, passwordHash: '' } });
+    expect(readLocalSettings(dir)).toEqual({ profileDir: '', diskMinLimitGb: 1, automation: { open: true, bindip: '127.0.0.1', port: 50325, passwordHash: '', keyless: false } });
   });
 
   it('writes owner-only, reads back what it wrote, and leaves no temporary file', () => {
-    const settings = { profileDir: '/srv/profiles', diskMinLimitGb: 7, automation: { open: false, bindip: '0.0.0.0', port: 50400, passwordHash: '' } };
+    const settings = { profileDir: '/srv/profiles', diskMinLimitGb: 7, automation: { open: false, bindip: '0.0.0.0', port: 50400, passwordHash: '', keyless: false } };
     writeLocalSettings(dir, settings);
     writeLocalSettings(dir, { ...settings, diskMinLimitGb: 8 });
     expect(readLocalSettings(dir)).toEqual({ ...settings, diskMinLimitGb: 8 });

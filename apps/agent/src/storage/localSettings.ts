@@ -15,9 +15,11 @@ export const localSettingsSchema = z.object({
       port: z.number().int().min(1).max(65535).default(50325),
       /** A salted scrypt hash (storage/apiPassword.ts), never the password; '' when none is set. */
       passwordHash: z.string().default(''),
+      /** Let this user's own programs in without the key (api/localApi/guard.ts); off unless the user turns it on. */
+      keyless: z.boolean().default(false),
     })
     /* on by default, as users of such clients expect their scripts to just work */
-    .default({ open: true, bindip: '127.0.0.1', port: 50325, passwordHash: '' }),
+    .default({ open: true, bindip: '127.0.0.1', port: 50325, passwordHash: '', keyless: false }),
 });
 export type LocalSettings = z.infer<typeof localSettingsSchema>;
 

@@ -28,7 +28,7 @@ const acceptedOnly = {
  */
 const cdpMaskField = { cdp_mask: flagField.optional() };
 
-/** `GET /api/v1/browser/start`: AdsPower's query, plus `selenium=1` (Facet's) for `ws.selenium`. */
+/** `GET /api/v1/browser/start`: AdsPower's query, plus `selenium=0` (Facet's) to keep `ws.selenium` shut. */
 export const startV1QuerySchema = z
   .object({
     ...profileRefFields,
@@ -71,7 +71,11 @@ export interface StartRequest {
   ipTab: boolean | undefined;
   launchArgs: string[];
   clearCacheAfterClosing: boolean;
-  /** Open the debugging port for Selenium's host:port (`ws.selenium`). */
+  /**
+   * Open the debugging port for Selenium's host:port (`ws.selenium`), as AdsPower's every start
+   * does; `selenium=0` keeps it shut. Only this user's programs get through it (the agent's
+   * same-user check), and they could read the key file anyway.
+   */
   selenium: boolean;
   /** Mask what attaches through `ws.puppeteer` (cdp_mask, default on). */
   cdpMask: boolean;
@@ -85,7 +89,7 @@ export function startRequestOfV1(query: z.output<typeof startV1QuerySchema>): St
     ipTab: query.ip_tab,
     launchArgs: query.launch_args ?? [],
     clearCacheAfterClosing: query.clear_cache_after_closing === true,
-    selenium: query.selenium === true,
+    selenium: query.selenium !== false,
     cdpMask: query.cdp_mask !== false,
   };
 }
@@ -98,12 +102,12 @@ export function startRequestOfV2(body: z.output<typeof startV2BodySchema>): Star
     ipTab: body.proxy_detection,
     launchArgs: body.launch_args ?? [],
     clearCacheAfterClosing: body.delete_cache === true,
-    selenium: body.selenium === true,
+    selenium: body.selenium !== false,
     cdpMask: body.cdp_mask !== false,
   };
 }
 
-/** Where scripts attach: `puppeteer` (also Playwright's connectOverCDP), `selenium` ('' unless the start asked with selenium=1). */
+/** Where scripts attach: `puppeteer` (also Playwright's connectOverCDP), `selenium` (host:port; '' after selenium=0). */
 export const browserWsSchema = z.object({ selenium: z.string(), puppeteer: z.string() });
 
 /** `data` of a start, and of `active` for a running profile. */

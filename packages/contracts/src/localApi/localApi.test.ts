@@ -41,13 +41,16 @@ describe('local API parameters as AdsPower scripts send them', () => {
   });
 
   it('turns v1 and v2 start parameters into one start request, the id before the number', () => {
-    const v1 = startV1QuerySchema.parse({ user_id: 'abc', serial_number: '3', open_tabs: '1', ip_tab: '0', launch_args: '["--mute-audio"]', headless: '1', clear_cache_after_closing: '1', cdp_mask: '1' });
+    const v1 = startV1QuerySchema.parse({ user_id: 'abc', serial_number: '3', open_tabs: '1', ip_tab: '0', launch_args: '["--mute-audio"]', headless: '1', clear_cache_after_closing: '1', cdp_mask: '1', selenium: '0' });
     expect(startRequestOfV1(v1)).toEqual({ profile: { id: 'abc' }, headless: true, openStartPage: false, ipTab: false, launchArgs: ['--mute-audio'], clearCacheAfterClosing: true, selenium: false, cdpMask: true });
     const v2 = startV2BodySchema.parse({ profile_no: 7, launch_args: ['--start-maximized'], proxy_detection: '1', delete_cache: 1, selenium: 1 });
     expect(startRequestOfV2(v2)).toEqual({ profile: { serial: 7 }, headless: false, openStartPage: true, ipTab: true, launchArgs: ['--start-maximized'], clearCacheAfterClosing: true, selenium: true, cdpMask: true });
     expect(startRequestOfV2(startV2BodySchema.parse({ profile_id: 'abc', cdp_mask: 0 })).cdpMask).toBe(false);
     expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc', cdp_mask: '0' })).cdpMask).toBe(false);
     expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc' })).ipTab).toBeUndefined();
+    // Selenium's host:port with every start, as AdsPower's; selenium=0 keeps it shut.
+    expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc' })).selenium).toBe(true);
+    expect(startRequestOfV2(startV2BodySchema.parse({ profile_id: 'abc' })).selenium).toBe(true);
   });
 
   it('reads user/list sorting as AdsPower writes it', () => {

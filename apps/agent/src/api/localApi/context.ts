@@ -12,6 +12,8 @@ export interface LocalApiDeps {
   source: () => ProfileSource | null;
   /** The settings' password check, asked on every request; null when no password is set. */
   password?: () => ((given: string) => boolean) | null;
+  /** Whether the settings let this user's own programs in without the key (guard.ts); left out, never. */
+  keyless?: () => boolean;
   /** Opens the profile (started if needed) at the fingerprint check page, written in `lang` (core/openCheck.ts). */
   checkFingerprint?: (profileId: string, lang: string, options: { headless: boolean }) => Promise<FingerprintCheckOpened>;
   /** Where the profiles' folders are (delete-cache); left out, delete-cache answers `not_found`. */
@@ -56,8 +58,8 @@ export function localContext(deps: LocalApiDeps): LocalContext {
     attach: async (status) => {
       const major = Number(deps.running.browser(status.profileId)?.profile?.kernelVersion);
       return {
-        // The agent's endpoint with this start's secret; host:port for Selenium only when the
-        // start asked for it (selenium=1), since host:port alone lets every local process of this user in.
+        // The agent's endpoint with this start's secret; host:port for Selenium unless the start
+        // said selenium=0 (host:port alone lets every process of this user in, and only those).
         ws: { puppeteer: status.endpoint ?? '', selenium: status.debugPort && status.debugPortOpen ? `127.0.0.1:${status.debugPort}` : '' },
         debug_port: String(status.debugPort ?? ''),
         webdriver: deps.webdriver && Number.isInteger(major) && major > 0 ? await deps.webdriver(major) : '',

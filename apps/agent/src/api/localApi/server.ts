@@ -19,7 +19,8 @@ export type { LocalApiDeps } from './context.ts';
  * makes its OpenAPI document, served at /api/openapi.json). What a script may do is what the
  * account the agent acts as may do in the console: every change goes through the server.
  *
- * Loopback unless the local settings bind another address; a key on every request (guard.ts).
+ * Loopback unless the local settings bind another address; a key on every request, unless the
+ * local settings let this user's own programs in without it (guard.ts).
  * No CORS, and no state change on a GET but AdsPower's own GET paths that do so (browser/start,
  * browser/stop) and Facet's browser/check.
  */
@@ -51,7 +52,7 @@ export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '
     const path = url.pathname.replace(/\/+$/, '') || '/';
     return (async () => {
       try {
-        admit(request, { key: deps.key, bindIp, ...(deps.password ? { password: deps.password } : {}) });
+        await admit(request, { key: deps.key, bindIp, ...(deps.password ? { password: deps.password } : {}), ...(deps.keyless ? { keyless: deps.keyless } : {}) });
         if (request.method === 'GET' && path === LOCAL_OPENAPI_PATH) return send(200, openApi);
         const candidates = byPath.get(path);
         if (!candidates) throw new LocalApiFailure('not_found', 404);

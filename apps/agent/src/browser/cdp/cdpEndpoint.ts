@@ -27,6 +27,8 @@ export interface CdpEndpoint {
   browserUrl: string;
   /** For Playwright's `connectOverCDP(http…)`: `/json/version` under it names the WebSocket. */
   httpUrl: string;
+  /** Lets secret-less clients in from now on (a later start asking for Selenium's door); never shut again while it runs. */
+  openDoor(): void;
   close(): Promise<void>;
 }
 
@@ -51,18 +53,19 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
   const secret = randomBytes(24).toString('base64url');
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
   let port = 0;
+  let open = options.open;
   const base = () => `127.0.0.1:${port}`;
-  const prefix = () => (options.open ? '' : `/${secret}`);
+  const prefix = () => (open ? '' : `/${secret}`);
 
   /** The part of the path after the secret, or null when the secret is wrong (and required). */
   const unlock = (pathname: string, secretLast: boolean): string | null => {
     if (secretLast) {
       const match = /^\/devtools\/browser\/([^/]*)$/.exec(pathname);
-      if (match && (sameSecret(match[1]!, secret) || options.open)) return '/devtools/browser';
+      if (match && (sameSecret(match[1]!, secret) || open)) return '/devtools/browser';
     }
     const match = /^\/([^/]+)(\/.*)$/.exec(pathname);
     if (match && sameSecret(match[1]!, secret)) return match[2]!;
-    return options.open ? pathname : null;
+    return open ? pathname : null;
   };
   const admitted = async (request: http.IncomingMessage): Promise<boolean> => LOOPBACK_HOST.test(request.headers.host ?? '') && request.headers.origin === undefined && (await fromOwnUser(request.socket));
 
@@ -135,6 +138,9 @@ export async function startCdpEndpoint(mux: CdpMux, agentCdp: CdpConnection, opt
     port,
     browserUrl: `ws://${base()}/devtools/browser/${secret}`,
     httpUrl: `http://${base()}/${secret}`,
+    openDoor: () => {
+      open = true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();

@@ -69,6 +69,8 @@ export interface LaunchedBrowser {
   debugPort: number;
   /** Whether the endpoint lets clients in without the secret (Selenium's host:port). */
   debugPortOpen: boolean;
+  /** Opens that door on a browser started without it (a script's later start asks for Selenium's host:port). */
+  openDebugDoor(): void;
   /** Switches of the profile's command line that were not applied. */
   refusedSwitches: string[];
   /** Stored cookies left out because the browser refuses them (storedCookies.ts); the start goes on without them. */
@@ -205,7 +207,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       tabs.stop();
       return Promise.all([hop.close(), served.close()]).catch(() => {});
     });
-    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, refusedSwitches: plan.refusedSwitches, skippedCookies: cookies.skipped, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
+    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, openDebugDoor: () => served.openDoor(), refusedSwitches: plan.refusedSwitches, skippedCookies: cookies.skipped, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();

@@ -20,6 +20,7 @@ interface LocalSettingsForm {
   port: number | null;
   password: string;
   clearPassword: boolean;
+  keyless: boolean;
 }
 
 const LOOPBACK = '127.0.0.1';
@@ -28,8 +29,8 @@ const ALL_INTERFACES = '0.0.0.0';
 const isLoopback = (address: string) => address === LOOPBACK || address === '::1';
 
 function formOf(config: LocalClientConfig): LocalSettingsForm {
-  const { open, bindip, port } = config.Emulation;
-  return { profileDir: config.profileDir, diskMinLimit: config.diskMinLimit, open, bindip, port, password: '', clearPassword: false };
+  const { open, bindip, port, keyless } = config.Emulation;
+  return { profileDir: config.profileDir, diskMinLimit: config.diskMinLimit, open, bindip, port, password: '', clearPassword: false, keyless };
 }
 
 /** The desktop client's own settings (spec §3 local client config, §5 rules), its kernels, and the cache clean. */
@@ -46,6 +47,7 @@ export function LocalSettingsDialog({ bridge, onClose }: { bridge: BridgeClient;
   const kernels = useQuery({ queryKey: kernelsQueryKey, queryFn: api.kernels, staleTime: 60_000 });
   const open = Form.useWatch('open', form) ?? false;
   const bindip = Form.useWatch('bindip', form);
+  const keyless = Form.useWatch('keyless', form) ?? false;
   const language = i18n.language;
 
   useEffect(() => events.on('bridgePush', (push) => {
@@ -63,6 +65,7 @@ export function LocalSettingsDialog({ bridge, onClose }: { bridge: BridgeClient;
           open: values.open,
           bindip: values.bindip,
           port: values.port,
+          keyless: values.keyless,
           // Left out keeps the password the agent has; '' removes it.
           ...(values.clearPassword ? { password: '' } : values.password ? { password: values.password } : {}),
         },
@@ -197,6 +200,13 @@ export function LocalSettingsDialog({ bridge, onClose }: { bridge: BridgeClient;
               <Checkbox disabled={!open}>{t('localSettings.automation.clearPassword')}</Checkbox>
             </Form.Item>
           ) : null}
+          <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+            <Form.Item name="keyless" valuePropName="checked" noStyle>
+              <Switch disabled={!open} data-testid="local-settings-keyless" />
+            </Form.Item>
+            <Typography.Text>{t('localSettings.automation.keyless')}</Typography.Text>
+          </Flex>
+          {open && keyless ? <Alert type="warning" showIcon title={t('localSettings.automation.keylessWarning')} style={{ marginBottom: 16 }} data-testid="local-settings-keyless-warning" /> : null}
 
           <Divider />
           <Typography.Title level={5}>{t('localSettings.cache.title')}</Typography.Title>
