@@ -11,7 +11,7 @@ const config = {
   profileDir: '/home/a/.facet/profiles',
   diskUse: 1024,
   diskMinLimit: 5,
-  Emulation: { open: true, bindip: '127.0.0.1', port: 50325, password: '', passwordSet: false },
+  Emulation: { open: true, bindip: '127.0.0.1', port: 50325, password: '', passwordSet: false, keyless: false },
   defaultProfileDir: '/home/a/.facet/profiles',
   diskFree: null,
   bindAddresses: ['127.0.0.1', '0.0.0.0'],
