@@ -141,7 +141,8 @@ describe('cloud-active', () => {
     expect((await theirs.call(apiProfileDetailCall, { id: profile.id })).profile.name).toBe('Not yours');
 
     ok(await h.agent.call(`/api/v1/browser/stop?user_id=${running}`));
-    expect(ok(await post('/api/v1/browser/cloud-active', { user_ids: [running] })).list).toEqual([{ user_id: running, status: 'Inactive', device: '', by: '' }]);
+    // The lease goes back once the stopped browser's state is saved, a moment after the stop answers.
+    await expect.poll(async () => ok(await post('/api/v1/browser/cloud-active', { user_ids: [running] })).list).toEqual([{ user_id: running, status: 'Inactive', device: '', by: '' }]);
     expect((await post('/api/v1/browser/cloud-active', { user_ids: '' })).body).toEqual({ code: -1, msg: 'profile_id_required' });
   });
 });
