@@ -104,7 +104,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     dataDir: config.dataDir,
     portOverride: config.localApiPort,
     startApi: (bindIp, apiPort) =>
-      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, batches: () => batches }, apiPort, bindIp),
+      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, kernels: () => kernels.list(), batches: () => batches }, apiPort, bindIp),
     log,
   });
   const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);

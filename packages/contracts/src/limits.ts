@@ -38,6 +38,8 @@ export const limits = {
   cookiesPerProfile: 5000,
   /** Profiles one lease beat may name: a machine runs this many at once at most (more beat in several calls). */
   leaseBeatProfiles: 200,
+  /** Profiles one cloud-active question names: AdsPower takes at most 100 user_ids a request. */
+  leaseActiveProfiles: 100,
   /** Days a deleted profile stays in the recycle bin before the purge job removes it. */
   recycleRetentionDays: 30,
   unlimited: -1,

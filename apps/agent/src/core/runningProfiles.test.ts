@@ -9,13 +9,16 @@ function fakeLaunches() {
     new Promise<LaunchedBrowser>((resolve, reject) => {
       let close = () => {};
       const exited = new Promise<void>((r) => (close = r));
+      const opened = { doorsOpened: 0 };
       const browser = {
         endpoint: `ws://127.0.0.1:1/devtools/browser/${profileId}`,
         debugPort: 1,
         debugPortOpen: false,
-        doorsOpened: 0,
-        openDebugDoor() {
-          this.doorsOpened++;
+        get doorsOpened() {
+          return opened.doorsOpened;
+        },
+        openDebugDoor: () => {
+          opened.doorsOpened++;
         },
         skippedCookies: [],
         exited,

@@ -8,8 +8,9 @@ export type SavedProxyRecord = Selectable<SavedProxiesTable>;
 export class SavedProxiesRepository {
   constructor(private readonly db: Executor) {}
 
-  async page(ownerId: string, page: number, limit: number, search: string): Promise<{ rows: (SavedProxyRecord & { profile_count: number })[]; total: number }> {
+  async page(ownerId: string, page: number, limit: number, search: string, ids?: readonly string[]): Promise<{ rows: (SavedProxyRecord & { profile_count: number })[]; total: number }> {
     let base = this.db.selectFrom('saved_proxies as s').where('s.owner_id', '=', ownerId);
+    if (ids) base = base.where('s.id', 'in', ids);
     if (search) {
       const pattern = likePattern(search);
       base = base.where(sql<boolean>`(lower(s.host) like ${pattern} escape '\\' or lower(s.remark) like ${pattern} escape '\\')`);

@@ -181,6 +181,22 @@ export class LeaseService {
     return new Map([...live].map(([id, record]) => [id, toLease(record)]));
   }
 
+  /**
+   * Whether each of `ids` the actor sees runs on some machine now (cloud-active). The ids are
+   * narrowed to the actor's reach before any lease is read, so an id of another account's profile
+   * is neither answered nor looked up.
+   */
+  async activeFor(actor: Account, ids: readonly string[]): Promise<{ id: string; running: boolean; lease: ProfileLease | null }[]> {
+    const unique = [...new Set(ids)];
+    const reached = await reachOf(this.store.profiles, actor.id, unique);
+    const visible = unique.filter((id) => reached.has(id));
+    const live = await this.leases.live(visible, this.clock.now());
+    return visible.map((id) => {
+      const record = live.get(id);
+      return { id, running: record !== undefined, lease: record ? toLease(record) : null };
+    });
+  }
+
   deleteExpired(limit: number): Promise<number> {
     return this.leases.deleteExpired(this.clock.now(), limit);
   }

@@ -41,8 +41,8 @@ export class SavedProxyService {
     private readonly clock: Clock,
   ) {}
 
-  async list(actor: Account, page: number, limit: number, search: string): Promise<{ list: SavedProxy[]; total: number }> {
-    const { rows, total } = await this.store.savedProxies.page(actor.id, page, limit, search);
+  async list(actor: Account, page: number, limit: number, search: string, ids?: readonly string[]): Promise<{ list: SavedProxy[]; total: number }> {
+    const { rows, total } = await this.store.savedProxies.page(actor.id, page, limit, search, ids);
     await this.secrets.ready([actor.id]);
     return { list: rows.map((r) => this.view(r, r.profile_count)), total };
   }
@@ -50,12 +50,17 @@ export class SavedProxyService {
   async add(actor: Account, lines: string, proxyType: 'http' | 'https' | 'socks5', remark: string): Promise<string[]> {
     const parsed = parseProxyLines(lines, proxyType);
     if (parsed.error) throw new AppError(Code.PROXY_LINE_INVALID, parsed.error);
+    return this.create(actor, parsed.proxies.map((proxy) => ({ proxy, remark })));
+  }
+
+  /** Proxies given field by field, each with its remark, all or none; their ids in the order given. */
+  async create(actor: Account, items: readonly { proxy: Proxy; remark: string }[]): Promise<string[]> {
     const now = this.clock.now();
     await this.secrets.ready([actor.id]);
     return this.store.transaction(async (tx) => {
       const repo = tx.savedProxies;
-      if ((await repo.count(actor.id)) + parsed.proxies.length > MAX_SAVED_PROXIES) throw new AppError(Code.PROXY_LIMIT_REACHED, { limit: MAX_SAVED_PROXIES });
-      const rows = parsed.proxies.map((proxy) => {
+      if ((await repo.count(actor.id)) + items.length > MAX_SAVED_PROXIES) throw new AppError(Code.PROXY_LIMIT_REACHED, { limit: MAX_SAVED_PROXIES });
+      const rows = items.map(({ proxy, remark }) => {
         const id = newId('prx');
         return { id, owner_id: actor.id, ...this.columns(proxy, actor.id, id), remark, exit_ip: null, exit_country: null, latency_ms: null, check_error: null, checked_at: null, created_at: now };
       });

@@ -32,7 +32,7 @@ import { apiProfileLaunchCall, profileLaunchCall } from './launch.ts';
 import { apiSyncCalls, syncCalls } from './sync.ts';
 import { apiTagCalls, tagWebCalls } from './tags.ts';
 import { profileExportCall, profileImportCall } from './profileFiles.ts';
-import { savedProxyCalls } from './savedProxies.ts';
+import { apiSavedProxyCalls, savedProxyCalls } from './savedProxies.ts';
 import { recycleEmptyCall, recycleListCall, recyclePurgeCall, recycleRestoreCall } from './recycle.ts';
 import { operationLogListCall } from './operationLog.ts';
 import { feedbackCall } from './feedback.ts';
@@ -142,7 +142,7 @@ export const webCalls = /* @__PURE__ */ (() => [
 ] as const)();
 
 /** Every /v2/api/ call (API-token access). */
-export const apiCalls = /* @__PURE__ */ (() => [apiMemberCall, ...apiProfileCalls, apiProfileShareCall, apiProfileLaunchCall, ...apiSyncCalls, ...apiTagCalls, ...apiGroupCalls, apiProfilePluginsCall, apiPluginListCall, apiPluginAssignCall] as const)();
+export const apiCalls = /* @__PURE__ */ (() => [apiMemberCall, ...apiProfileCalls, apiProfileShareCall, apiProfileLaunchCall, ...apiSyncCalls, ...apiTagCalls, ...apiSavedProxyCalls, ...apiGroupCalls, apiProfilePluginsCall, apiPluginListCall, apiPluginAssignCall] as const)();
 
 export const WEB_PREFIX = '/v2/web/';
 export const API_PREFIX = '/v2/api/';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCall, forApiToken } from '../call.ts';
 import { Code } from '../codes.ts';
 import { changedResponse, pageField, pageOf, pageSizeField, profileIdsField } from '../profiles/listing.ts';
 import { proxySchema, proxyTypes } from '../profiles/proxy.ts';
@@ -33,8 +33,8 @@ export const savedProxyListCall = defineCall({
   access: 'session',
   readOnly: true,
   tag: 'proxies',
-  summary: 'Your saved proxies, newest first, searched by host or remark.',
-  request: z.object({ page: pageField, limit: pageSizeField, search: z.string().trim().max(100).default('') }),
+  summary: 'Your saved proxies, newest first, searched by host or remark, or only the ones named by `ids`.',
+  request: z.object({ page: pageField, limit: pageSizeField, search: z.string().trim().max(100).default(''), ids: z.array(idField).min(1).max(100).optional() }),
   response: pageOf(savedProxySchema),
 });
 
@@ -46,6 +46,23 @@ export const savedProxyAddCall = defineCall({
   summary: 'Add proxies by paste, one per line (the profile form\'s formats), all or none: a bad line is named (1300, data.line). At most 1,000 per account.',
   codes: [Code.PROXY_LINE_INVALID, Code.PROXY_LIMIT_REACHED],
   request: z.object({ lines: z.string().min(1, { message: 'validation.required' }).max(200_000), proxyType: z.enum(['http', 'https', 'socks5']).default('http'), remark: remarkField }),
+  response: z.object({ ids: z.array(z.string()) }),
+});
+
+/** Proxies given field by field (the local API's proxy-list/create), all or none. */
+export const savedProxyCreateCall = defineCall({
+  path: 'proxy/create',
+  method: 'post',
+  access: 'session',
+  tag: 'proxies',
+  summary: 'Add proxies given field by field, all or none; answers their ids in the order given. At most 1,000 per account.',
+  codes: [Code.PROXY_LIMIT_REACHED],
+  request: z.object({
+    proxies: z
+      .array(z.object({ proxy: proxySchema.refine((proxy) => proxy.type !== 'none', { path: ['type'], message: 'validation.required' }), remark: remarkField }))
+      .min(1)
+      .max(100),
+  }),
   response: z.object({ ids: z.array(z.string()) }),
 });
 
@@ -111,4 +128,12 @@ export const savedProxyCheckedCall = defineCall({
   response: z.object({ checkedAt: z.number().int() }),
 });
 
-export const savedProxyCalls = [savedProxyListCall, savedProxyAddCall, savedProxyDetailCall, savedProxyUpdateCall, savedProxyDeleteCall, savedProxyAssignCall, savedProxyCheckedCall] as const;
+export const savedProxyCalls = [savedProxyListCall, savedProxyAddCall, savedProxyCreateCall, savedProxyDetailCall, savedProxyUpdateCall, savedProxyDeleteCall, savedProxyAssignCall, savedProxyCheckedCall] as const;
+
+/** The local API's proxy-list paths, for an agent that holds an API token. */
+export const apiSavedProxyListCall = forApiToken(savedProxyListCall);
+export const apiSavedProxyCreateCall = forApiToken(savedProxyCreateCall);
+export const apiSavedProxyDetailCall = forApiToken(savedProxyDetailCall);
+export const apiSavedProxyUpdateCall = forApiToken(savedProxyUpdateCall);
+export const apiSavedProxyDeleteCall = forApiToken(savedProxyDeleteCall);
+export const apiSavedProxyCalls = [apiSavedProxyListCall, apiSavedProxyCreateCall, apiSavedProxyDetailCall, apiSavedProxyUpdateCall, apiSavedProxyDeleteCall] as const;

@@ -159,7 +159,23 @@ export const profileLeaseReleaseCall = defineCall({
   response: z.object({ released: z.boolean() }),
 });
 
-export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileSyncRefuseCall, profileLeaseRenewCall, profileLeaseBeatCall, profileLeaseReleaseCall] as const;
+/**
+ * Whether these profiles run on some machine now (a live lease), for the local API's
+ * cloud-active. Only profiles the account sees (its own, shared with it, in a group granted to
+ * it) are answered; any other id is left out, so nothing is learnt of another account's profiles.
+ */
+export const profileLeaseActiveCall = defineCall({
+  path: 'browser/lease/active',
+  method: 'post',
+  access: 'session',
+  tag: 'profiles',
+  readOnly: true,
+  summary: 'Which of these profiles (yours or shared with you) run on some machine now, and where; ids you cannot see are left out of the answer.',
+  request: z.object({ ids: z.array(profileId).min(1).max(limits.leaseActiveProfiles) }),
+  response: z.object({ list: z.array(z.object({ id: z.string(), running: z.boolean(), lease: profileLeaseSchema.nullable() })) }),
+});
+
+export const syncCalls = [profileSyncMissingCall, profileSyncCommitCall, profileSyncVersionsCall, profileSyncRestoreCall, profileSyncRefuseCall, profileLeaseRenewCall, profileLeaseBeatCall, profileLeaseReleaseCall, profileLeaseActiveCall] as const;
 export const apiProfileSyncMissingCall = forApiToken(profileSyncMissingCall);
 export const apiProfileSyncCommitCall = forApiToken(profileSyncCommitCall);
 export const apiProfileSyncVersionsCall = forApiToken(profileSyncVersionsCall);
@@ -168,4 +184,5 @@ export const apiProfileSyncRefuseCall = forApiToken(profileSyncRefuseCall);
 export const apiProfileLeaseRenewCall = forApiToken(profileLeaseRenewCall);
 export const apiProfileLeaseBeatCall = forApiToken(profileLeaseBeatCall);
 export const apiProfileLeaseReleaseCall = forApiToken(profileLeaseReleaseCall);
-export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileSyncRefuseCall, apiProfileLeaseRenewCall, apiProfileLeaseBeatCall, apiProfileLeaseReleaseCall] as const;
+export const apiProfileLeaseActiveCall = forApiToken(profileLeaseActiveCall);
+export const apiSyncCalls = [apiProfileSyncMissingCall, apiProfileSyncCommitCall, apiProfileSyncVersionsCall, apiProfileSyncRestoreCall, apiProfileSyncRefuseCall, apiProfileLeaseRenewCall, apiProfileLeaseBeatCall, apiProfileLeaseReleaseCall, apiProfileLeaseActiveCall] as const;

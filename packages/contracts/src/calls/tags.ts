@@ -67,5 +67,8 @@ export const profileTagCall = defineCall({
 
 export const apiTagListCall = forApiToken(tagListCall);
 export const apiProfileTagCall = forApiToken(profileTagCall);
+export const apiTagCreateCall = forApiToken(tagCreateCall);
+export const apiTagUpdateCall = forApiToken(tagUpdateCall);
+export const apiTagDeleteCall = forApiToken(tagDeleteCall);
 export const tagWebCalls = [tagListCall, tagCreateCall, tagUpdateCall, tagDeleteCall, profileTagCall] as const;
-export const apiTagCalls = [apiTagListCall, apiProfileTagCall] as const;
+export const apiTagCalls = [apiTagListCall, apiProfileTagCall, apiTagCreateCall, apiTagUpdateCall, apiTagDeleteCall] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, looseIdField } from './fields.ts';
+import { intField, localIdField, looseIdField } from './fields.ts';
 
 /** `GET /api/v1/group/list`: `group_name` matches part of a name, any case. */
 export const groupListQuerySchema = z.object({
@@ -28,3 +28,11 @@ export const applicationListQuerySchema = z.object({
 /** A plugin as an application category: its id (`category_id` of a profile), name, and introduction as the remark. */
 export const applicationSchema = z.object({ id: z.string(), name: z.string(), remark: z.string() });
 export const applicationListSchema = z.object({ list: z.array(applicationSchema), page: z.number().int(), page_size: z.number().int() });
+
+/** `GET /api/v2/category/list`: the application categories (the team's plugins) by v2's names; `category_id` names one. */
+export const categoryListQuerySchema = z.object({
+  category_id: localIdField.optional(),
+  page: intField(1, 1_000_000).optional(),
+  limit: intField(1, 100).optional(),
+});
+export const categoryListSchema = z.object({ list: z.array(applicationSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });

@@ -13,7 +13,11 @@ import {
   stopAllSchema,
 } from './browser.ts';
 import { profileRefSchema } from './fields.ts';
-import { applicationListQuerySchema, applicationListSchema, adsGroupSchema, groupCreateBodySchema, groupListQuerySchema, groupListSchema, groupUpdateBodySchema } from './groups.ts';
+import { cloudActiveBodySchema, cloudActiveSchema } from './cloudActive.ts';
+import { adsKernelListSchema, kernelDownloadBodySchema, kernelDownloadedSchema, kernelListQuerySchema, patchUpdateBodySchema } from './kernels.ts';
+import { proxyCreateBodySchema, proxyCreatedSchema, proxyDeleteBodySchema, proxyListBodySchema, proxyListSchema, proxyUpdateBodySchema } from './proxies.ts';
+import { tagCreateBodySchema, tagDeleteBodySchema, tagListBodySchema, tagListSchema, tagsChangedSchema, tagUpdateBodySchema } from './tags.ts';
+import { applicationListQuerySchema, applicationListSchema, categoryListQuerySchema, categoryListSchema, adsGroupSchema, groupCreateBodySchema, groupListQuerySchema, groupListSchema, groupUpdateBodySchema } from './groups.ts';
 import { adsProfileBodySchema, createdV1Schema, createdV2Schema, facetCreateBodySchema } from './profileBody.ts';
 import {
   cacheClearedSchema,
@@ -45,7 +49,7 @@ import {
 export interface LocalRoute<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
-  tag: 'status' | 'browser' | 'profiles' | 'groups' | 'applications' | 'facet';
+  tag: 'status' | 'browser' | 'profiles' | 'groups' | 'applications' | 'proxies' | 'tags' | 'kernels' | 'facet';
   summary: string;
   input: I;
   data: D;
@@ -136,6 +140,35 @@ export const localApiRoutes = {
   groupCreate: route({ method: 'POST', path: '/api/v1/group/create', tag: 'groups', summary: 'Create a group.', input: groupCreateBodySchema, data: adsGroupSchema }),
   groupUpdate: route({ method: 'POST', path: '/api/v1/group/update', tag: 'groups', summary: 'Rename a group.', input: groupUpdateBodySchema, data: noData }),
   applicationList: route({ method: 'GET', path: '/api/v1/application/list', tag: 'applications', summary: 'The team\'s plugins, as AdsPower\'s application categories.', input: applicationListQuerySchema, data: applicationListSchema }),
+
+  // The catalog paths: saved proxies, tags, categories (v2), kernels and cloud-active.
+  categoryList: route({ method: 'GET', path: '/api/v2/category/list', tag: 'applications', summary: 'The team\'s plugins as application categories (v2: page and limit; category_id names one).', input: categoryListQuerySchema, data: categoryListSchema }),
+  proxyCreate: route({ method: 'POST', path: '/api/v2/proxy-list/create', tag: 'proxies', summary: 'Save proxies (a top-level array, at most 100), all or none; answers their ids in the order given.', input: proxyCreateBodySchema, data: proxyCreatedSchema }),
+  proxyUpdate: route({ method: 'POST', path: '/api/v2/proxy-list/update', tag: 'proxies', summary: 'Change the given fields of a saved proxy; every profile that uses it changes with it.', input: proxyUpdateBodySchema, data: noData }),
+  proxyList: route({ method: 'POST', path: '/api/v2/proxy-list/list', tag: 'proxies', summary: 'The account\'s saved proxies, newest first, never with their passwords.', input: proxyListBodySchema, data: proxyListSchema }),
+  proxyDelete: route({ method: 'POST', path: '/api/v2/proxy-list/delete', tag: 'proxies', summary: 'Delete saved proxies, all or none; profiles that used them keep their proxy settings.', input: proxyDeleteBodySchema, data: noData }),
+  tagList: route({ method: 'POST', path: '/api/v2/browser-tags/list', tag: 'tags', summary: 'The account\'s tags by name, with AdsPower\'s colours.', input: tagListBodySchema, data: tagListSchema }),
+  tagCreate: route({ method: 'POST', path: '/api/v2/browser-tags/create', tag: 'tags', summary: 'Create tags, all or none (a name the account has already is refused before any is made).', input: tagCreateBodySchema, data: tagsChangedSchema }),
+  tagUpdate: route({ method: 'POST', path: '/api/v2/browser-tags/update', tag: 'tags', summary: 'Rename tags or change their colours, all or none.', input: tagUpdateBodySchema, data: tagsChangedSchema }),
+  tagDelete: route({ method: 'POST', path: '/api/v2/browser-tags/delete', tag: 'tags', summary: 'Delete tags, all or none; the profiles keep everything else.', input: tagDeleteBodySchema, data: noData }),
+  kernelList: route({ method: 'GET', path: '/api/v2/browser-profile/kernels', tag: 'kernels', summary: 'The browsers installed on this machine that profiles run on (Chromium or Chrome), the default first.', input: kernelListQuerySchema, data: adsKernelListSchema }),
+  kernelDownload: route({
+    method: 'POST',
+    path: '/api/v2/browser-profile/download-kernel',
+    tag: 'kernels',
+    summary: 'Facet downloads no browser: an installed version answers completed; any other is refused with kernel_not_installed and how to install one.',
+    input: kernelDownloadBodySchema,
+    data: kernelDownloadedSchema,
+  }),
+  patchUpdate: route({ method: 'POST', path: '/api/v2/browser-profile/update-patch', tag: 'kernels', summary: 'Refused with patch_unsupported: the agent is updated with its package.', input: patchUpdateBodySchema, data: noData }),
+  cloudActive: route({
+    method: 'POST',
+    path: '/api/v1/browser/cloud-active',
+    tag: 'browser',
+    summary: 'Which of these profiles run on any machine now (a live lease); profiles the account does not see are left out.',
+    input: cloudActiveBodySchema,
+    data: cloudActiveSchema,
+  }),
 
   facetList: route({ method: 'GET', path: '/api/v1/profile/list', tag: 'facet', summary: 'The account\'s profiles by Facet\'s names.', input: facetListQuerySchema, data: facetListSchema }),
   facetCreate: route({ method: 'POST', path: '/api/v1/profile/create', tag: 'facet', summary: 'Create a profile from Facet\'s settings (profileSettingsSchema); only the name is required.', input: facetCreateBodySchema, data: createdV1Schema }),

@@ -1,4 +1,4 @@
-import { profileListCall, sharedListCall, type FingerprintCheckOpened, type LocalRouteData, type LocalRouteId, type LocalRouteInput, type ProfileRef, type StartedBrowser } from '@facet/contracts';
+import { profileListCall, sharedListCall, type FingerprintCheckOpened, type Kernel, type LocalRouteData, type LocalRouteId, type LocalRouteInput, type ProfileRef, type StartedBrowser } from '@facet/contracts';
 import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
@@ -22,6 +22,8 @@ export interface LocalApiDeps {
   webdriver?: (browserMajor: number) => Promise<string>;
   /** The agent's version, named in the OpenAPI document. */
   version?: string;
+  /** The browsers installed here (browser/machine/kernels.ts); left out, the kernel paths answer `not_found`. */
+  kernels?: () => Promise<Kernel[]>;
   /** Many profiles at once, shared with the desktop client's batches; left out, start-batch answers `not_found`. */
   batches?: () => BrowserBatches;
 }

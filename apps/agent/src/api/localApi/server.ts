@@ -6,9 +6,13 @@ import { failureAnswer, LocalApiFailure } from './failures.ts';
 import { admit } from './guard.ts';
 import { guardRequests, requestUrl } from '../../net/guardedHandlers.ts';
 import { browserHandlers } from './handlers/browser.ts';
+import { cloudActiveHandlers } from './handlers/cloudActive.ts';
 import { groupHandlers } from './handlers/groups.ts';
+import { kernelHandlers } from './handlers/kernels.ts';
 import { profileDataHandlers } from './handlers/profileData.ts';
 import { profileHandlers } from './handlers/profiles.ts';
+import { proxyHandlers } from './handlers/proxies.ts';
+import { tagHandlers } from './handlers/tags.ts';
 import { inputOf } from './input.ts';
 
 export type { LocalApiDeps } from './context.ts';
@@ -24,7 +28,16 @@ export type { LocalApiDeps } from './context.ts';
  * No CORS, and no state change on a GET but AdsPower's own GET paths that do so (browser/start,
  * browser/stop) and Facet's browser/check.
  */
-const handlers: LocalHandlers = { ...browserHandlers, ...profileHandlers, ...profileDataHandlers, ...groupHandlers };
+const handlers: LocalHandlers = {
+  ...browserHandlers,
+  ...profileHandlers,
+  ...profileDataHandlers,
+  ...groupHandlers,
+  ...proxyHandlers,
+  ...tagHandlers,
+  ...kernelHandlers,
+  ...cloudActiveHandlers,
+};
 
 const byPath = new Map<string, [LocalRouteId, LocalRoute][]>();
 for (const [id, route] of Object.entries(localApiRoutes) as [LocalRouteId, LocalRoute][]) {

@@ -1,5 +1,6 @@
 import {
   apiSyncCalls,
+  profileLeaseActiveCall,
   profileLeaseBeatCall,
   profileLeaseReleaseCall,
   profileLeaseRenewCall,
@@ -24,6 +25,7 @@ export function syncRoutes(s: Services): CallBinding[] {
     bind(profileLeaseRenewCall, async ({ id, deviceKey }, ctx) => ({ expiresAt: await s.leases.renewFor(actingAccount(ctx), id, deviceKey) })),
     bind(profileLeaseBeatCall, async ({ ids, deviceKey }, ctx) => ({ leases: await s.leases.beat(actingAccount(ctx), deviceKey, ids) })),
     bind(profileLeaseReleaseCall, async ({ id, deviceKey }, ctx) => ({ released: await s.leases.releaseFor(actingAccount(ctx), id, deviceKey) })),
+    bind(profileLeaseActiveCall, async ({ ids }, ctx) => ({ list: await s.leases.activeFor(actingAccount(ctx), ids) })),
   ];
   // API-token twins (the agent signed in with FACET_API_TOKEN) answer exactly as the console's calls do.
   const twins = apiSyncCalls.map((api) => ({ call: api, handler: web.find((b) => b.call.path === api.path)!.handler }));

@@ -11,7 +11,7 @@ function pageOf<T>(items: readonly T[], page: number, size: number): T[] {
   return items.slice((page - 1) * size, page * size);
 }
 
-export const groupHandlers: Pick<LocalHandlers, 'groupList' | 'groupCreate' | 'groupUpdate' | 'applicationList'> = {
+export const groupHandlers: Pick<LocalHandlers, 'groupList' | 'groupCreate' | 'groupUpdate' | 'applicationList' | 'categoryList'> = {
   groupList: async (query, ctx) => {
     const { list } = await ctx.account().call(groupListCall, {});
     const wanted = query.group_name?.toLowerCase() ?? '';
@@ -35,5 +35,22 @@ export const groupHandlers: Pick<LocalHandlers, 'groupList' | 'groupCreate' | 'g
     const size = query.page_size ?? 10;
     const { list } = await pageSlice((serverPage) => source.call(pluginListCall, { page: serverPage, limit: 100 }), page, size, 100);
     return { list: list.map(adsApplication), page, page_size: size };
+  },
+  categoryList: async (query, ctx) => {
+    const source = ctx.account();
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 10;
+    const fetchPage = (serverPage: number) => source.call(pluginListCall, { page: serverPage, limit: 100 });
+    if (query.category_id === undefined) {
+      const { list, total } = await pageSlice(fetchPage, page, limit, 100);
+      return { list: list.map(adsApplication), page, limit, total };
+    }
+    // One category by id: the team's plugins are read page by page until it is found or none are left.
+    for (let serverPage = 1; ; serverPage += 1) {
+      const { list, total } = await fetchPage(serverPage);
+      const found = list.find((plugin) => plugin.id === query.category_id);
+      if (found) return { list: page === 1 ? [adsApplication(found)] : [], page, limit, total: 1 };
+      if (serverPage * 100 >= total || list.length === 0) return { list: [], page, limit, total: 0 };
+    }
   },
 };
