@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, ids, numericId, page, shortText, switch01 } from './limits.ts';
+import { id, ids, groupId, page, shortText, switch01 } from './limits.ts';
 import type { LocalApiTool } from './localApiTool.ts';
 
 /**
@@ -83,7 +83,7 @@ export const browserTools: readonly LocalApiTool[] = [
     method: 'POST',
     path: '/api/v2/browser-profile/create',
     input: {
-      group_id: numericId.describe('The group (get-group-list); "0" for none'),
+      group_id: groupId.describe('The group (get-group-list); "0" for none'),
       ...profileFields,
       repeat_config: z.enum(['0', '2', '3', '4']).optional(),
     },
@@ -95,7 +95,7 @@ export const browserTools: readonly LocalApiTool[] = [
     path: '/api/v2/browser-profile/update',
     input: {
       profile_id: id,
-      group_id: numericId.optional(),
+      group_id: groupId.optional(),
       ...profileFields,
       launch_args: shortText(4000).optional(),
       tags_update_type: z.enum(['1', '2']).optional().describe('1: replace the tags, 2: add to them'),
@@ -108,7 +108,7 @@ export const browserTools: readonly LocalApiTool[] = [
     method: 'POST',
     path: '/api/v2/browser-profile/list',
     input: {
-      group_id: numericId.optional(),
+      group_id: groupId.optional(),
       limit: z.number().int().min(1).max(100).optional().describe('Profiles per page, 1–100'),
       page,
       profile_id: ids(100).optional(),
@@ -122,7 +122,7 @@ export const browserTools: readonly LocalApiTool[] = [
     },
   },
   { name: 'get-opened-browser', description: 'Every profile\'s browser running on this machine, with where scripts attach.', method: 'GET', path: '/api/v1/browser/local-active', input: {} },
-  { name: 'move-browser', description: 'Move profiles into a group ("0": no group).', method: 'POST', path: '/api/v1/user/regroup', input: { group_id: numericId, user_ids: ids(1000) } },
+  { name: 'move-browser', description: 'Move profiles into a group ("0": no group).', method: 'POST', path: '/api/v1/user/regroup', input: { group_id: groupId, user_ids: ids(1000) } },
   { name: 'get-profile-cookies', description: 'A profile\'s cookies: its running browser\'s, else the stored ones.', method: 'GET', path: '/api/v2/browser-profile/cookies', input: profileRef },
   {
     name: 'get-profile-ua',

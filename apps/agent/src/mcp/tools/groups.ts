@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericId, page, shortText } from './limits.ts';
+import { groupId, page, shortText } from './limits.ts';
 import type { LocalApiTool } from './localApiTool.ts';
 
 /** AdsPower's group tools, on the local API's group paths. */
@@ -10,7 +10,7 @@ export const groupTools: readonly LocalApiTool[] = [
     description: 'Rename a group (or change its remark).',
     method: 'POST',
     path: '/api/v1/group/update',
-    input: { group_id: numericId, group_name: shortText(50).min(1), remark: shortText(1500).nullable().optional() },
+    input: { group_id: groupId, group_name: shortText(50).min(1), remark: shortText(1500).nullable().optional() },
   },
   {
     name: 'get-group-list',
