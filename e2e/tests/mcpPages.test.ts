@@ -94,7 +94,8 @@ async function driveAProfile(client: Client, name: string): Promise<void> {
   await json('hover-element', { selector: '#send' });
   await json('scroll-element', { selector: '#send' });
   await json('press-key', { selector: '#name', key: 'Enter' });
-  await expect.poll(async () => await text('get-page-visible-text'), { timeout: 10_000 }).toContain('Thanks, Ada Lovelace: teal');
+  // The form's answer is a new document: read until it has loaded (a read during the navigation may fail).
+  await expect.poll(async () => ((await raw('get-page-visible-text')).content[0] as { text: string }).text, { timeout: 10_000 }).toContain('Thanks, Ada Lovelace: teal');
 
   // The page's own look, taken at load, before any tool read it: no automation to be seen.
   const visible = await text('get-page-visible-text');
