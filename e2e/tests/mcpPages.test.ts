@@ -31,6 +31,15 @@ const pages: Record<string, (query: URLSearchParams) => string> = {
       <button id="send" type="submit">Send</button>
     </form>
     <iframe id="inner" src="/inner"></iframe>
+    <div id="handle" style="width:40px;height:40px;background:#c33">drag</div>
+    <div id="drop" style="width:80px;height:80px;margin-top:20px;background:#3c3">drop</div>
+    <p id="dropped"></p>
+    <script>
+      let held = false;
+      document.getElementById('handle').onmousedown = () => { held = true; };
+      document.getElementById('drop').onmouseup = () => { if (held) document.getElementById('dropped').textContent = 'dropped'; };
+      document.onmouseup = () => { held = false; };
+    </script>
     <p id="probe"></p>${PROBE}`,
   '/inner': () => `<!doctype html><button id="inside" onclick="parent.document.title = 'clicked inside'">inside</button>`,
   '/thanks': (query) => `<!doctype html><title>Thanks</title><p id="result">Thanks, ${escape(query.get('name'))}: ${escape(query.get('colour'))}</p><p id="probe"></p>${PROBE}`,
@@ -87,6 +96,8 @@ async function driveAProfile(client: Client, name: string): Promise<void> {
 
   await json('iframe-click-element', { iframeSelector: '#inner', selector: '#inside' });
   expect(await json('evaluate-script', { script: 'document.title' })).toBe('clicked inside');
+  await json('drag-element', { selector: '#handle', targetSelector: '#drop' });
+  expect(await json('evaluate-script', { script: "document.getElementById('dropped').textContent" })).toBe('dropped');
   expect((await raw('click-element', { selector: '#nowhere' })).content[0]).toEqual({ type: 'text', text: JSON.stringify({ error: 'element_not_found', detail: '#nowhere' }) });
 
   await json('fill-input', { selector: '#name', text: 'Ada Lovelace' });
