@@ -126,6 +126,10 @@ async function driveAProfile(client: Client, name: string): Promise<void> {
 
   await json('close-browser', { profile_id: id });
   expect(JSON.parse(((await raw('get-page-visible-text')).content[0] as { text: string }).text)).toMatchObject({ error: 'browser_not_running' });
+  // Opened again (a new endpoint, with a new secret): the session finds it without connecting anew.
+  await json('open-browser', { profile_id: id });
+  expect(await json('evaluate-script', { script: 'location.protocol' })).toMatch(/^(http|about|chrome)/);
+  await json('close-browser', { profile_id: id });
 }
 
 describe('the MCP page tools', () => {
