@@ -163,13 +163,25 @@ describe('the MCP page tools', () => {
     }
   });
 
-  it('refuses /mcp without the key and from a web page\'s origin', async () => {
+  it('refuses /mcp without the key, from a web page\'s origin and by a name in Host', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
     const post = (headers: Record<string, string>) =>
       fetch(`${h.agent.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(initialize) });
     expect((await post({})).status).toBe(401);
     expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401);
     expect((await post({ authorization: `Bearer ${h.agent.key}`, origin: 'https://evil.example' })).status).toBe(403);
+    // A name in Host is what DNS rebinding points at us: only this machine's addresses pass.
+    const byName = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${h.agent.baseUrl}/mcp`);
+      http
+        .request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: `rebound.example:${url.port}`, authorization: `Bearer ${h.agent.key}`, 'content-type': 'application/json' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', reject)
+        .end(JSON.stringify(initialize));
+    });
+    expect(byName).toBe(403);
     const keyless = new Client({ name: 'no-key', version: '1.0.0' });
     await expect(keyless.connect(new StreamableHTTPClientTransport(new URL(`${h.agent.baseUrl}/mcp`)))).rejects.toThrow();
     // The key alone is enough to begin: the same request with it opens a session.
