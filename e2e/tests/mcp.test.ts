@@ -32,41 +32,66 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
   return { isError: answer.isError === true, value: JSON.parse(answer.content[0]!.text) };
 }
 
+/** AdsPower's MCP tool set (AdsPower/adspower-browser, packages/local-api-mcp), and Facet's check_profile. */
+const ADSPOWER_TOOLS = [
+  'open-browser', 'close-browser', 'create-browser', 'update-browser', 'delete-browser', 'get-browser-list', 'get-opened-browser', 'move-browser',
+  'get-profile-cookies', 'get-profile-ua', 'close-all-profiles', 'new-fingerprint', 'delete-cache-v2', 'share-profile', 'get-browser-active', 'get-cloud-active',
+  'create-group', 'update-group', 'get-group-list', 'check-status', 'get-application-list',
+  'create-proxy', 'update-proxy', 'get-proxy-list', 'delete-proxy', 'get-tag-list', 'create-tag', 'update-tag', 'delete-tag',
+  'download-kernel', 'get-kernel-list', 'update-patch',
+  'connect-browser-with-ws', 'open-new-page', 'navigate', 'screenshot', 'get-page-visible-text', 'get-page-html', 'click-element', 'fill-input',
+  'select-option', 'hover-element', 'scroll-element', 'press-key', 'evaluate-script', 'drag-element', 'iframe-click-element',
+];
+
 describe('the MCP server', () => {
-  it('offers the local API\'s operations as tools, and a profile goes from made to stopped through them alone', async () => {
+  it('offers AdsPower\'s MCP tools under their names, and Facet\'s check_profile, each once', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['check_profile', 'create_profile', 'get_cookies', 'list_profiles', 'start_profile', 'stop_profile', 'update_profile']);
-    expect(tools.find((t) => t.name === 'start_profile')!.inputSchema.required).toEqual(['profile_id']);
+    expect(tools.map((t) => t.name).sort()).toEqual([...ADSPOWER_TOOLS, 'check_profile'].sort());
+    expect(tools.find((t) => t.name === 'update-browser')!.inputSchema.required).toEqual(['profile_id']);
+    expect(tools.find((t) => t.name === 'connect-browser-with-ws')!.inputSchema.required).toEqual(['wsUrl']);
+  });
 
-    const created = await call('create_profile', { name: 'Made by an agent', start_page: `${h.pages.url}/` });
-    expect(created.isError).toBe(false);
+  it('takes a profile from made to stopped through the local API\'s tools alone', async () => {
+    const group = await call('create-group', { group_name: 'Agents' });
+    expect(group.isError, JSON.stringify(group.value)).toBe(false);
+    const created = await call('create-browser', { group_id: '0', name: 'Made by an agent', tabs: [`${h.pages.url}/`] });
+    expect(created.isError, JSON.stringify(created.value)).toBe(false);
     const id = created.value.profile_id as string;
-    expect((await call('update_profile', { profile_id: id, name: 'Renamed by an agent', remark: 'via MCP' })).isError).toBe(false);
-    const listed = await call('list_profiles', { page_size: 100 });
-    expect(listed.value.list.find((p: { user_id: string }) => p.user_id === id)).toMatchObject({ name: 'Renamed by an agent', remark: 'via MCP' });
+    expect((await call('update-browser', { profile_id: id, name: 'Renamed by an agent', remark: 'via MCP' })).isError).toBe(false);
+    expect((await call('move-browser', { group_id: String(group.value.group_id), user_ids: [id] })).isError).toBe(false);
+    const listed = await call('get-browser-list', { profile_id: [id] });
+    expect(listed.value.list).toHaveLength(1);
+    expect(listed.value.list[0]).toMatchObject({ name: 'Renamed by an agent', remark: 'via MCP', group_id: String(group.value.group_id) });
 
-    const started = await call('start_profile', { profile_id: id, headless: true });
-    expect(started.isError).toBe(false);
+    const started = await call('open-browser', { profile_id: id, headless: '1' });
+    expect(started.isError, JSON.stringify(started.value)).toBe(false);
+    expect((await call('get-browser-active', { profile_id: id })).value.status).toBe('Active');
+    expect((await call('get-opened-browser', {})).value.list.map((b: { user_id: string }) => b.user_id)).toContain(id);
     const browser = await puppeteer.connect({ browserWSEndpoint: started.value.ws.puppeteer, defaultViewport: null });
     // The start page the tool gave the profile is what the browser opened.
     const page = (await (await browser.waitForTarget((t) => t.url().startsWith(h.pages.url), { timeout: 15_000 })).page())!;
     await page.setCookie({ name: 'agent', value: 'was-here', url: `${h.pages.url}/`, expires: Math.floor(Date.now() / 1000) + 3600 });
     await browser.disconnect();
-    const cookies = await call('get_cookies', { profile_id: id });
+    const cookies = await call('get-profile-cookies', { profile_id: id });
     expect(JSON.parse(cookies.value.cookies as string).map((c: { name: string; value: string }) => `${c.name}=${c.value}`)).toContain('agent=was-here');
     const check = await call('check_profile', { profile_id: id, lang: 'de' });
     expect(check.value.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    expect((await call('stop_profile', { profile_id: id })).isError).toBe(false);
+    expect((await call('close-browser', { profile_id: id })).isError).toBe(false);
 
     // A refusal reaches the model as an error with the local API's stable code.
-    const again = await call('stop_profile', { profile_id: id });
+    const again = await call('close-browser', { profile_id: id });
     expect(again).toEqual({ isError: true, value: { error: 'browser_not_running' } });
-    expect((await call('start_profile', { profile_id: 'no-such-profile' })).value.error).toBe('profile_not_found');
+    expect((await call('open-browser', { profile_id: 'no-such-profile' })).value.error).toBe('profile_not_found');
+    expect((await call('delete-browser', { profile_id: [id] })).isError).toBe(false);
   });
 
   it('refuses bad input before it reaches the agent', async () => {
-    const bad = (await client.callTool({ name: 'create_profile', arguments: { name: '' } })) as { isError?: boolean; content: { text: string }[] };
+    const bad = (await client.callTool({ name: 'create-browser', arguments: { group_id: 'not a number' } })) as { isError?: boolean; content: { text: string }[] };
     expect(bad.isError).toBe(true);
-    expect(bad.content[0]!.text).toMatch(/name/);
+    expect(bad.content[0]!.text).toMatch(/group_id/);
+    // A page tool's endpoint must be the agent's own on this machine, never another host.
+    const elsewhere = (await client.callTool({ name: 'connect-browser-with-ws', arguments: { wsUrl: 'ws://example.com/devtools/browser/x' } })) as { isError?: boolean; content: { text: string }[] };
+    expect(elsewhere.isError).toBe(true);
+    expect(elsewhere.content[0]!.text).toMatch(/wsUrl/);
   });
 });

@@ -6,7 +6,7 @@ import { bridgeHandlers } from './api/bridgeHandlers.ts';
 import { BridgeServer } from './api/bridgeServer.ts';
 import { ConsoleAccess } from './api/consoleAccess.ts';
 import { consoleRequestHandler } from './api/consoleServer.ts';
-import { startLocalApi, type LocalApi } from './api/localApi/server.ts';
+import { startLocalApi, type LocalApi, type LocalApiDeps } from './api/localApi/server.ts';
 import { chromedriverFinder } from './browser/machine/chromedriver.ts';
 import { discoverChromium } from './browser/machine/discoverChromium.ts';
 import { lazyGeoIp } from './browser/proxy/geoIp.ts';
@@ -51,8 +51,14 @@ export interface RunningAgent {
   close(): Promise<void>;
 }
 
+/** What the process hands the agent from rooms the agent may not import. */
+export interface AgentDoors {
+  /** Paths the local API serves through another room's handler, behind its guard (main.ts: the MCP server's `/mcp`). */
+  localApiPaths?: LocalApiDeps['extraPaths'];
+}
+
 /** Starts the agent: the console in client mode and the bridge, both on 127.0.0.1 only. */
-export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
+export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): Promise<RunningAgent> {
   const secret = readOrCreateInstallSecret(config.dataDir);
   const storageKey = readOrCreateInstallSecret(config.dataDir, 'console-storage-key');
   // Whoever can read this file (the user the agent runs as) may ask for a launch link.
@@ -104,7 +110,7 @@ export async function startAgent(config: AgentConfig): Promise<RunningAgent> {
     dataDir: config.dataDir,
     portOverride: config.localApiPort,
     startApi: (bindIp, apiPort) =>
-      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, kernels: () => kernels.list(), batches: () => batches }, apiPort, bindIp),
+      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, kernels: () => kernels.list(), batches: () => batches, ...(doors.localApiPaths ? { extraPaths: doors.localApiPaths } : {}) }, apiPort, bindIp),
     log,
   });
   const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);

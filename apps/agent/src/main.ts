@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startAgent } from './agent.ts';
 import { discoverChromium } from './browser/machine/discoverChromium.ts';
 import { loadAgentConfig } from './config.ts';
+import { MCP_PATH, mcpHttpHandler } from './mcp/httpTransport.ts';
 import { askLaunchLink } from './api/askLaunchLink.ts';
 import { claimInstance } from './storage/instanceLock.ts';
 import { AppWindow } from './window/appWindow.ts';
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   }
-  const agent = await startAgent(config).catch((error: unknown) => {
+  // The MCP server over Streamable HTTP, at the local API's /mcp behind its guard (docs/local-api.md).
+  const mcp = mcpHttpHandler({ version: config.version });
+  const agent = await startAgent(config, { localApiPaths: { [MCP_PATH]: mcp } }).catch((error: unknown) => {
     lock.release();
     throw error;
   });
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     const { host, port } = agent.localApi;
     const where = host === '0.0.0.0' ? `127.0.0.1:${port}` : host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
     console.log(`Facet agent: local API at http://${where}/api/v1/ — key ${key}${host === '0.0.0.0' ? ' (listening on every interface)' : ''}`);
+    console.log(`Facet agent: MCP server (Streamable HTTP) at http://${where}${MCP_PATH} with the same key`);
     if (!config.apiToken) console.log('Facet agent: no FACET_API_TOKEN: the local API starts profiles once a console signs in');
   }
   if (config.appWindow && agent.window) {
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    await mcp.close();
     await agent.close();
     lock.release();
     process.exit(0);

@@ -9,7 +9,7 @@
 const floors = [
   [
     { room: 'main.ts', why: 'the process: one agent per data folder, the console window, then the agent' },
-    { room: 'mcp', why: 'a process of its own: the MCP server, a client of the local API over HTTP' },
+    { room: 'mcp', why: 'the MCP server, a client of the local API over HTTP: a process of its own on stdio, and a handler the process serves at the local API\'s /mcp' },
   ],
   [{ room: 'agent.ts', why: 'wires every room into one agent: servers, services, their stores' }],
   [
@@ -35,8 +35,12 @@ const floors = [
   ],
 ];
 
-/** Rooms that may use each other although they stand on one floor (none: cdp, proxy and machine stay apart). */
-const beside = {};
+/**
+ * Rooms that may use a room on their own floor (cdp, proxy and machine stay apart). The process
+ * hands the MCP server's HTTP handler to the agent, which serves it at the local API's /mcp: the
+ * agent may not import mcp (a floor above it), so the process, beside mcp, does.
+ */
+const beside = { 'main.ts': ['mcp'] };
 
 /** @type {import('../roomRules.mjs').AppRooms} */
 export const agentRooms = {

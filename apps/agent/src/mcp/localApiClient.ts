@@ -9,24 +9,34 @@ export interface LocalApiAnswer {
   data?: unknown;
 }
 
-export interface LocalApiClient {
-  get(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<LocalApiAnswer>;
-  post(path: string, body: unknown): Promise<LocalApiAnswer>;
+export interface LocalApiCredentials {
+  key: string;
+  /** The settings' password (header X-Api-Password), when one is set. */
+  password?: string;
 }
 
-export function localApiClient(baseUrl: string, key: string, password?: string): LocalApiClient {
-  const headers = { authorization: `Bearer ${key}`, ...(password ? { 'x-api-password': password } : {}) };
+export interface LocalApiClient {
+  /** A GET takes `input` as its query (arrays joined by commas, as AdsPower's clients send them); a POST as its JSON body. */
+  call(method: 'GET' | 'POST', path: string, input?: unknown): Promise<LocalApiAnswer>;
+}
+
+export function localApiClient(baseUrl: string, credentials: LocalApiCredentials): LocalApiClient {
+  const headers = { authorization: `Bearer ${credentials.key}`, ...(credentials.password ? { 'x-api-password': credentials.password } : {}) };
   const read = async (response: Response): Promise<LocalApiAnswer> => {
     const body = (await response.json().catch(() => null)) as LocalApiAnswer | null;
     if (!body || typeof body.code !== 'number') return { code: -1, msg: `http_${response.status}` };
     return body;
   };
   return {
-    get: async (path, query = {}) => {
+    call: async (method, path, input = {}) => {
       const url = new URL(path, baseUrl);
-      for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
-      return read(await fetch(url, { headers }));
+      if (method === 'GET') {
+        for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+          if (value !== undefined) url.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));
+        }
+        return read(await fetch(url, { headers }));
+      }
+      return read(await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input) }));
     },
-    post: async (path, body) => read(await fetch(new URL(path, baseUrl), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })),
   };
 }

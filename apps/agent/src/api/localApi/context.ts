@@ -1,4 +1,5 @@
 import { profileListCall, sharedListCall, type FingerprintCheckOpened, type Kernel, type LocalRouteData, type LocalRouteId, type LocalRouteInput, type ProfileRef, type StartedBrowser } from '@facet/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
@@ -26,6 +27,11 @@ export interface LocalApiDeps {
   kernels?: () => Promise<Kernel[]>;
   /** Many profiles at once, shared with the desktop client's batches; left out, start-batch answers `not_found`. */
   batches?: () => BrowserBatches;
+  /**
+   * Paths answered by a room above this one, after the guard admitted the request (the MCP
+   * server's `/mcp`, handed down by main.ts): the handler reads the request and writes the answer.
+   */
+  extraPaths?: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>>;
 }
 
 /** What a route's handler is given: the agent's parts, and the account it acts as. */

@@ -67,6 +67,8 @@ export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '
       try {
         await admit(request, { key: deps.key, bindIp, ...(deps.password ? { password: deps.password } : {}), ...(deps.keyless ? { keyless: deps.keyless } : {}) });
         if (request.method === 'GET' && path === LOCAL_OPENAPI_PATH) return send(200, openApi);
+        const extra = deps.extraPaths?.[path];
+        if (extra) return await extra(request, response);
         const candidates = byPath.get(path);
         if (!candidates) throw new LocalApiFailure('not_found', 404);
         const match = candidates.find(([, route]) => route.method === request.method);
