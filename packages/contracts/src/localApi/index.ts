@@ -6,3 +6,4 @@ export * from './profiles.ts';
 export * from './groups.ts';
 export * from './routes.ts';
 export * from './openapi.ts';
+export * from './synchronizer.ts';
