@@ -3,6 +3,7 @@ import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
 import { NoAccountError } from '../../startFailure.ts';
+import type { Synchronizer } from '../../synchronizer/synchronizer.ts';
 import { LocalApiFailure } from './failures.ts';
 
 export interface LocalApiDeps {
@@ -22,6 +23,8 @@ export interface LocalApiDeps {
   version?: string;
   /** Many profiles at once, shared with the desktop client's batches; left out, start-batch answers `not_found`. */
   batches?: () => BrowserBatches;
+  /** The window synchronizer, shared with the desktop client's; left out, its paths answer `not_found`. */
+  synchronizer?: Synchronizer;
 }
 
 /** What a route's handler is given: the agent's parts, and the account it acts as. */

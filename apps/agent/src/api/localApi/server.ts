@@ -9,6 +9,7 @@ import { browserHandlers } from './handlers/browser.ts';
 import { groupHandlers } from './handlers/groups.ts';
 import { profileDataHandlers } from './handlers/profileData.ts';
 import { profileHandlers } from './handlers/profiles.ts';
+import { synchronizerHandlers } from './handlers/synchronizer.ts';
 import { inputOf } from './input.ts';
 
 export type { LocalApiDeps } from './context.ts';
@@ -23,7 +24,13 @@ export type { LocalApiDeps } from './context.ts';
  * No CORS, and no state change on a GET but AdsPower's own GET paths that do so (browser/start,
  * browser/stop) and Facet's browser/check.
  */
-const handlers: LocalHandlers = { ...browserHandlers, ...profileHandlers, ...profileDataHandlers, ...groupHandlers };
+const handlers: LocalHandlers = {
+  ...browserHandlers,
+  ...profileHandlers,
+  ...profileDataHandlers,
+  ...groupHandlers,
+  ...synchronizerHandlers,
+};
 
 const byPath = new Map<string, [LocalRouteId, LocalRoute][]>();
 for (const [id, route] of Object.entries(localApiRoutes) as [LocalRouteId, LocalRoute][]) {
