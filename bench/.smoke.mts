@@ -1,0 +1,2 @@
+import { benchSynchronizer } from './synchronizer.ts';
+console.log(await benchSynchronizer());
