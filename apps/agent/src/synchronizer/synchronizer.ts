@@ -14,6 +14,13 @@ import { LeaderCapture } from './leaderCapture.ts';
 import { samePage } from './samePage.ts';
 import { SynchronizerRefusal } from './synchronizerRefusal.ts';
 
+/** How long `resync` waits for the follower to arrive before it answers. */
+const RESYNC_WAIT_MS = 5_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** A running profile's browser as the synchronizer needs it (core's RunningProfiles answers it). */
 export interface SyncableBrowsers {
   browser(profileId: string): { connection: CdpConnection; exited: Promise<void> } | null;
@@ -143,7 +150,11 @@ export class Synchronizer {
     const page = follower.pages.list()[0];
     if (leaderUrl && page) {
       if (samePage(page.url, leaderUrl)) this.setState(run, profileId, 'inStep');
-      else await follower.pages.send(page, 'Page.navigate', { url: leaderUrl });
+      else {
+        await follower.pages.send(page, 'Page.navigate', { url: leaderUrl });
+        // Answered once it is there (its top frame's navigation told), or after a few seconds as it stands.
+        for (let waited = 0; waited < RESYNC_WAIT_MS && follower.state === 'outOfStep' && this.running === run; waited += 50) await sleep(50);
+      }
     }
     return this.status();
   }
