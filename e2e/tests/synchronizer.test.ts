@@ -114,7 +114,7 @@ describe('the window synchronizer', () => {
     expect(third.page.url()).toBe(`${site.url}/elsewhere`);
     ok(await h.agent.call('/api/v1/synchronizer/resync', { body: { user_id: third.id } }));
     await expect.poll(() => stateOf(third.id)).toBe('inStep');
-    expect(third.page.url()).toBe(`${site.url}/form`);
+    await expect.poll(() => third.page.url()).toBe(`${site.url}/form`);
 
     // Dropped: nothing more reaches it; the others go on.
     expect(ok(await h.agent.call('/api/v1/synchronizer/drop', { body: { user_id: second.id } })).followers).toContainEqual(expect.objectContaining({ user_id: second.id, state: 'dropped' }));

@@ -1,2 +1,0 @@
-import { benchSynchronizer } from './synchronizer.ts';
-console.log(await benchSynchronizer());
