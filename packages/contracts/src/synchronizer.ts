@@ -46,7 +46,8 @@ export type SynchronizerStartInput = z.input<typeof synchronizerStartInputSchema
 /**
  * A follower's state:
  * - `inStep`: its page is the leader's (same origin and path); events are replayed in it.
- * - `outOfStep`: its page is another one; events still go to it, `resync` takes it to the leader's page.
+ * - `outOfStep`: it went to another page on its own (origin or path differ from the leader's); nothing is
+ *   replayed in it until `resync` takes it to the leader's page.
  * - `dropped`: removed by `drop`; nothing more is sent to it, its browser keeps running.
  * - `closed`: its browser closed (or its page went away) while synchronized.
  */
