@@ -127,14 +127,21 @@ describe('the window synchronizer', () => {
     await expect.poll(() => third.page.locator('#name').inputValue()).toBe('!');
     expect(await second.page.locator('#name').inputValue()).toBe(secondValue);
 
+    // A follower whose browser closes is closed; the synchronizer goes on with the rest.
+    await first.browser.close();
+    ok(await h.agent.call(`/api/v1/browser/stop?user_id=${first.id}`));
+    await expect.poll(() => stateOf(first.id)).toBe('closed');
+    expect(await stateOf(third.id)).toBe('inStep');
+    expect((await h.agent.call('/api/v1/synchronizer/resync', { body: { user_id: first.id } })).body.msg).toBe('follower_unavailable');
+
     // Stop: nothing more is replayed, and the leader's window is as it was.
     expect(ok(await h.agent.call('/api/v1/synchronizer/stop', { body: {} }))).toEqual({ running: false, leader_id: null, followers: [] });
     await leader.page.keyboard.type('?');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await first.page.locator('#name').inputValue()).toBe('again!');
+    expect(await third.page.locator('#name').inputValue()).toBe('!');
     expect(await windowNames()).toEqual(namesBefore);
 
-    for (const { browser, id } of all) {
+    for (const { browser, id } of [leader, second, third]) {
       await browser.close();
       ok(await h.agent.call(`/api/v1/browser/stop?user_id=${id}`));
     }
