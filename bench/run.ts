@@ -13,6 +13,7 @@ import { profileTemplate as template } from './lib/profileTemplate.ts';
 import { benchProfileSync } from './profileSync.ts';
 import { benchRelay } from './relay.ts';
 import { benchRequestCpu } from './requestCpu.ts';
+import { benchSynchronizer } from './synchronizer.ts';
 import { onEachEngine } from './lib/seededServer.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
@@ -145,7 +146,7 @@ function searchReport(results: EngineResult[]): string {
   ].join('\n');
 }
 
-// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp`, `-- sync` or `-- relay` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp`, `-- sync`, `-- relay` or `-- synchronizer` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
 const ports = { sqlite: 18480, postgres: 18481 };
@@ -160,7 +161,7 @@ if (only === 'search') {
   console.log(searchReport(results));
 }
 // Each of these appends its own section.
-const sections: Record<string, () => Promise<string>> = { cpu: benchRequestCpu, rates: benchListRates, launch: benchLaunch, cdp: benchCdpRoundTrip, sync: benchProfileSync, relay: benchRelay };
+const sections: Record<string, () => Promise<string>> = { cpu: benchRequestCpu, rates: benchListRates, launch: benchLaunch, cdp: benchCdpRoundTrip, sync: benchProfileSync, relay: benchRelay, synchronizer: benchSynchronizer };
 for (const [name, bench] of Object.entries(sections)) {
   if (only !== undefined && only !== name) continue;
   const section = await bench();

@@ -21,6 +21,7 @@ import { LocalSettingsService } from './core/localSettingsService.ts';
 import { ProfileLauncher } from './core/profileLauncher.ts';
 import { apiTokenProfileSource, sessionProfileSource, type ProfileSource } from './core/profileSource.ts';
 import { RunningProfiles, runningBrowserOf } from './core/runningProfiles.ts';
+import { Synchronizer } from './synchronizer/synchronizer.ts';
 import { ServerLink } from './core/serverLink.ts';
 import { startErrorPush } from './core/startFailure.ts';
 import { StateSaves } from './core/stateSaves.ts';
@@ -110,7 +111,7 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
     dataDir: config.dataDir,
     portOverride: config.localApiPort,
     startApi: (bindIp, apiPort) =>
-      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, kernels: () => kernels.list(), batches: () => batches, ...(doors.localApiPaths ? { extraPaths: doors.localApiPaths } : {}) }, apiPort, bindIp),
+      startLocalApi({ key: localApiKey, running, source: currentSource, password: settings.password, keyless: settings.keyless, checkFingerprint, profilesDir: () => settings.profilesDir(), webdriver, version: config.version, kernels: () => kernels.list(), batches: () => batches, synchronizer, ...(doors.localApiPaths ? { extraPaths: doors.localApiPaths } : {}) }, apiPort, bindIp),
     log,
   });
   const plugins = new PluginCache(path.join(config.dataDir, 'plugins'), log);
@@ -152,6 +153,9 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
     log,
   });
   const running = new RunningProfiles(launcher);
+  // One window synchronizer for the agent, shared by the bridge and the local API.
+  const synchronizer = new Synchronizer(running, (error) => log(`synchronizer: ${error instanceof Error ? error.message : String(error)}`));
+  synchronizer.onChange((status) => bridge.push({ push: 'synchronizer', parameter: status }));
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window'), log }) : null;
   let port = config.port;
   // Set by main.ts: what "exit" in the console's exit dialog does.
@@ -162,7 +166,7 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
     push: (batch) => bridge.push({ push: 'batch', parameter: batch }),
     onStartFailure: (profileId, error) => bridge.push({ push: 'starterror', parameter: startErrorPush(profileId, error) }),
   });
-  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, batches, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.() }), (req) => access.admits(req), () =>
+  const bridge: BridgeServer = new BridgeServer(secret, () => port, bridgeHandlers({ settings, kernels, running, batches, window, adoptSession, push: (m) => bridge.push(m), ipCheckUrl: config.ipCheckUrl, geo, checkFingerprint, link, quit: () => quitListener?.(), synchronizer }), (req) => access.admits(req), () =>
     console.log('Facet agent: a console connected to the bridge'),
   );
   running.onChange((status) => bridge.push(status.state === 'stopped' ? { push: 'stop', parameter: status } : { push: 'start', parameter: runningBrowserOf(status) }));
@@ -204,6 +208,8 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
     close: async () => {
       await settings.close();
       batches.cancelAll();
+      // Its scripts leave the pages before the browsers close (a browser kept by its user keeps none).
+      if (synchronizer.status().running) await synchronizer.stop().catch(() => undefined);
       await running.stopAll();
       await saves.all();
       await checks.close();

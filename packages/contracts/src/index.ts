@@ -16,6 +16,7 @@ export * from './kernels.ts';
 export * from './localSettings.ts';
 export * from './startFailure.ts';
 export * from './fingerprintCheck.ts';
+export * from './synchronizer.ts';
 export * from './calls/index.ts';
 export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';

@@ -17,7 +17,10 @@ const floors = [
     { room: 'api/localApi', why: 'the local automation API (AdsPower’s paths and answers), thin over core/' },
   ],
   [{ room: 'core', why: 'the profile lifecycle: sources, start and stop, running profiles, batches, settings, the server link' }],
-  [{ room: 'check', why: 'the fingerprint check: its page and server, and what a launched browser must read' }],
+  [
+    { room: 'check', why: 'the fingerprint check: its page and server, and what a launched browser must read' },
+    { room: 'synchronizer', why: 'the window synchronizer: the leader’s input captured in an isolated world, replayed in followers with CDP Input' },
+  ],
   [{ room: 'browser/launch', why: 'a plan computed once (which channel carries each field), then named steps up to the spawn' }],
   [
     { room: 'browser/cdp', why: 'the DevTools connection: pipe, mux, mask and the endpoint clients attach to' },

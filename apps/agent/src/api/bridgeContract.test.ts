@@ -56,3 +56,15 @@ describe('a bridge parameter of the wrong type', () => {
     expect((await ask('listDirectory', { path: bridge.root })).value).toMatchObject({ path: bridge.root, entries: expect.arrayContaining([{ name: 'console' }]) });
   });
 });
+
+describe('the synchronizer over the bridge', () => {
+  const worded = (key: string) => lookup(locales[resolveLanguage(LANGUAGE).tag]!, key);
+
+  it('answers its status, and refuses with the error of each refusal, in the console language', async () => {
+    expect((await ask('synchronizerStatus')).value).toEqual({ running: false, leaderId: null, followers: [] });
+    expect(await ask('synchronizerStop')).toMatchObject({ error: BridgeError.SYNCHRONIZER_NOT_RUNNING, msg: worded('synchronizer.error.notRunning') });
+    expect(await ask('synchronizerDrop', { profileId: 'p2' })).toMatchObject({ error: BridgeError.SYNCHRONIZER_NOT_RUNNING });
+    expect(await ask('synchronizerStart', { leaderId: 'p1', followerIds: ['p2'] })).toMatchObject({ error: BridgeError.LEADER_NOT_RUNNING, msg: worded('synchronizer.error.leaderNotRunning') });
+    expect(await ask('synchronizerStart', { leaderId: 'p1', followerIds: ['p1'] })).toMatchObject({ error: BridgeError.BAD_REQUEST });
+  });
+});

@@ -10,6 +10,8 @@ import {
   type LocalClientConfig,
   type ProxyTestResult,
   type RunningBrowser,
+  type SynchronizerStatus,
+  synchronizerBridgeErrors,
 } from '@facet/contracts';
 import type { GeoFacts } from '../browser/proxy/geoIp.ts';
 import type { KernelCatalog } from '../browser/machine/kernels.ts';
@@ -22,6 +24,8 @@ import { ServerLinkRefusal, type ServerLink, type ServerLinkRefusalReason } from
 import { runningBrowserOf, type RunningProfiles } from '../core/runningProfiles.ts';
 import { cleanCaches } from '../storage/cacheCleaner.ts';
 import { DirectoryError, listDirectory } from '../storage/directories.ts';
+import type { Synchronizer } from '../synchronizer/synchronizer.ts';
+import { SynchronizerRefusal } from '../synchronizer/synchronizerRefusal.ts';
 import type { AppWindow } from '../window/appWindow.ts';
 import { BridgeFailure, type BridgeHandlers } from './bridgeServer.ts';
 
@@ -43,6 +47,18 @@ export interface BridgeDeps {
   link: ServerLink;
   /** Stops the agent as Ctrl-C does (main.ts): browsers closed with their cookies saved, then exit. */
   quit: () => void;
+  /** The window synchronizer, shared with the local API's. */
+  synchronizer: Synchronizer;
+}
+
+/** A synchronizer call, its refusal as the bridge error of its code. */
+async function synchronized(call: () => Promise<SynchronizerStatus>): Promise<SynchronizerStatus> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof SynchronizerRefusal) throw new BridgeFailure(synchronizerBridgeErrors[error.code]);
+    throw error;
+  }
 }
 
 const serverRefusalCodes: Record<ServerLinkRefusalReason, number> = {
@@ -178,6 +194,11 @@ export function bridgeHandlers(deps: BridgeDeps): BridgeHandlers {
       return cancelled;
     },
     arrangeWindows: async (parameter): Promise<ArrangeWindowsResult> => arrangeWindows(deps.running, parameter ?? {}),
+    synchronizerStart: (parameter) => synchronized(() => deps.synchronizer.start(parameter.leaderId, parameter.followerIds, parameter.options)),
+    synchronizerStop: () => synchronized(() => deps.synchronizer.stop()),
+    synchronizerStatus: () => synchronized(async () => deps.synchronizer.status()),
+    synchronizerResync: (parameter) => synchronized(() => deps.synchronizer.resync(parameter.profileId)),
+    synchronizerDrop: (parameter) => synchronized(() => deps.synchronizer.drop(parameter.profileId)),
     testProxy: async (parameter): Promise<ProxyTestResult> => {
       const { proxy } = parameter;
       if (proxy.type === 'none' || proxy.direct) throw new BridgeFailure(BridgeError.BAD_REQUEST);

@@ -25,7 +25,7 @@ export const bridgeReplySchema = z.object({
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;
 
 /** Pushes the agent sends without being asked (spec §4 "client-pushed events"). */
-export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch', 'syncprogress', 'syncconflict', 'leaselost', 'accessended'] as const;
+export const bridgePushTypes = ['notice/logout', 'msgbox', 'updataver', 'cleancache', 'cleancacheprogress', 'start', 'stop', 'starterror', 'batch', 'syncprogress', 'syncconflict', 'leaselost', 'accessended', 'synchronizer'] as const;
 export const bridgePushSchema = z.object({
   push: z.enum(bridgePushTypes),
   parameter: z.unknown().optional(),

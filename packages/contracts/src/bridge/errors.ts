@@ -1,3 +1,5 @@
+import type { SynchronizerFailure } from '../synchronizer.ts';
+
 /** The `error` of a bridge reply: 0 is ok. */
 export const BridgeError = {
   OK: 0,
@@ -23,6 +25,13 @@ export const BridgeError = {
   SERVER_FIXED: 19,
   /** Profiles opened through the current server run: they must close first. */
   PROFILES_RUNNING: 20,
+  // Refusals of the window synchronizer's requests, one per SynchronizerFailure (../synchronizer.ts).
+  LEADER_NOT_RUNNING: 21,
+  FOLLOWER_NOT_RUNNING: 22,
+  SYNCHRONIZER_RUNNING: 23,
+  SYNCHRONIZER_NOT_RUNNING: 24,
+  NOT_A_FOLLOWER: 25,
+  FOLLOWER_UNAVAILABLE: 26,
 } as const;
 
 export const bridgeErrorMessageKey: Record<number, string> = {
@@ -42,4 +51,20 @@ export const bridgeErrorMessageKey: Record<number, string> = {
   [BridgeError.SERVER_NOT_FACET]: 'connect.error.notFacet',
   [BridgeError.SERVER_FIXED]: 'connect.error.fixed',
   [BridgeError.PROFILES_RUNNING]: 'connect.error.profilesRunning',
+  [BridgeError.LEADER_NOT_RUNNING]: 'synchronizer.error.leaderNotRunning',
+  [BridgeError.FOLLOWER_NOT_RUNNING]: 'synchronizer.error.followerNotRunning',
+  [BridgeError.SYNCHRONIZER_RUNNING]: 'synchronizer.error.running',
+  [BridgeError.SYNCHRONIZER_NOT_RUNNING]: 'synchronizer.error.notRunning',
+  [BridgeError.NOT_A_FOLLOWER]: 'synchronizer.error.notAFollower',
+  [BridgeError.FOLLOWER_UNAVAILABLE]: 'synchronizer.error.followerUnavailable',
+};
+
+/** The bridge's error for each refusal of the synchronizer: the console words it from bridgeErrorMessageKey. */
+export const synchronizerBridgeErrors: Record<SynchronizerFailure, number> = {
+  leader_not_running: BridgeError.LEADER_NOT_RUNNING,
+  follower_not_running: BridgeError.FOLLOWER_NOT_RUNNING,
+  synchronizer_running: BridgeError.SYNCHRONIZER_RUNNING,
+  synchronizer_not_running: BridgeError.SYNCHRONIZER_NOT_RUNNING,
+  not_a_follower: BridgeError.NOT_A_FOLLOWER,
+  follower_unavailable: BridgeError.FOLLOWER_UNAVAILABLE,
 };

@@ -46,3 +46,6 @@ export const leaseLostPushSchema = z.object({ profileId: z.string(), device: z.s
  */
 export const accessEndedReasons = ['accessEnded', 'planExpired', 'signedOut'] as const;
 export const accessEndedPushSchema = z.object({ profileId: z.string(), name: z.string(), reason: z.enum(accessEndedReasons) });
+
+/** Pushed as `synchronizer` with the window synchronizer's status (../synchronizer.ts) whenever it changes: a start, a stop, a follower's state. */
+export { synchronizerStatusSchema as synchronizerPushSchema } from '../synchronizer.ts';

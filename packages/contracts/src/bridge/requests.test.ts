@@ -21,6 +21,8 @@ const running = { profileId: 'p1', state: 'running' as const, number: 1, headles
 const batch = { batchId: 'b1', action: 'start' as const, total: 2, active: ['p2'], results: [{ profileId: 'p1', outcome: 'failed' as const, reason: 'timeout' as const }], cancelled: false, finished: false, seq: 3 };
 const proxy = { type: 'http' as const, host: '127.0.0.1', port: 3128, username: 'alice', password: 's3cret', direct: false, country: '' };
 
+const synchronizing = { running: true, leaderId: 'p1', leaderUrl: 'https://example.com/form', followers: [{ profileId: 'p2', state: 'inStep' as const, url: 'https://example.com/form' }, { profileId: 'p3', state: 'closed' as const }] };
+
 const samples: Samples = {
   hello: { parameter: { secret: 'x'.repeat(43), lang: 9 }, result: undefined, wrongParameter: { lang: 9 }, wrongResult: true },
   openUrl: { parameter: { url: 'https://example.com/notes' }, result: true, wrongParameter: { url: 'not a url' }, wrongResult: false },
@@ -56,6 +58,16 @@ const samples: Samples = {
     wrongParameter: { columns: 0 },
     wrongResult: { columns: 1, rows: 1, windows: [], failed: [] },
   },
+  synchronizerStart: {
+    parameter: { leaderId: 'p1', followerIds: ['p2', 'p3'], options: { minDelayMs: 10, maxDelayMs: 60 } },
+    result: synchronizing,
+    wrongParameter: { leaderId: 'p1', followerIds: ['p1'] },
+    wrongResult: { ...synchronizing, followers: [{ profileId: 'p2', state: 'lost' }] },
+  },
+  synchronizerStop: { parameter: undefined, result: { running: false, leaderId: null, followers: [] }, wrongParameter: { all: true }, wrongResult: { running: false } },
+  synchronizerStatus: { parameter: undefined, result: synchronizing, wrongParameter: 'p1', wrongResult: { ...synchronizing, leaderId: 1 } },
+  synchronizerResync: { parameter: { profileId: 'p2' }, result: synchronizing, wrongParameter: { profileId: '' }, wrongResult: null },
+  synchronizerDrop: { parameter: { profileId: 'p3' }, result: { ...synchronizing, followers: [{ profileId: 'p3', state: 'dropped' as const }] }, wrongParameter: {}, wrongResult: { ...synchronizing, followers: 'p3' } },
 };
 
 describe('the bridge request table', () => {

@@ -7,6 +7,7 @@ import { browserParameterSchema, isRunningParameterSchema, runningBrowserListSch
 import { base64ParameterSchema, helloParameterSchema, openUrlParameterSchema, sessionParameterSchema, setServerParameterSchema, setServerResultSchema } from './connection.ts';
 import { proxyTestResultSchema, testProxyParameterSchema } from './proxyTest.ts';
 import { arrangeWindowsParameterSchema, arrangeWindowsResultSchema } from './windows.ts';
+import { synchronizerDropInputSchema, synchronizerResyncInputSchema, synchronizerStartInputSchema, synchronizerStatusSchema } from '../synchronizer.ts';
 
 /**
  * One bridge request: what the console sends as `parameter` and what the agent answers as
@@ -65,6 +66,12 @@ export const bridgeRequests = {
   cancelBatch: { parameter: cancelBatchParameterSchema, result: browserBatchSchema },
   /** Lays the running profiles' windows out in a grid on the screen; no parameter: every running one. */
   arrangeWindows: { parameter: arrangeWindowsParameterSchema.optional(), result: arrangeWindowsResultSchema },
+  /** The window synchronizer (../synchronizer.ts): each answers its status; a refusal is one of the SYNCHRONIZER_* bridge errors. */
+  synchronizerStart: { parameter: synchronizerStartInputSchema, result: synchronizerStatusSchema },
+  synchronizerStop: { parameter: nothing, result: synchronizerStatusSchema },
+  synchronizerStatus: { parameter: nothing, result: synchronizerStatusSchema },
+  synchronizerResync: { parameter: synchronizerResyncInputSchema, result: synchronizerStatusSchema },
+  synchronizerDrop: { parameter: synchronizerDropInputSchema, result: synchronizerStatusSchema },
 } as const satisfies Record<string, BridgeRequestDefinition>;
 
 export type BridgeRequestType = keyof typeof bridgeRequests;

@@ -59,6 +59,14 @@ export const localApiMessages = {
   share_type_unsupported: 'share_type 2 (by phone number): Facet accounts are named by user name or e-mail.',
   no_account: 'The agent acts as nobody: sign in through the console, or set FACET_API_TOKEN.',
   proxyFailed: 'A failed start: the proxy did not answer or refused (data.reason says how).',
+  leader_not_running: 'synchronizer/start: the leader has no browser on this machine (data.user_id).',
+  follower_not_running: 'synchronizer/start: a follower has no browser on this machine (data.user_id).',
+  synchronizer_running: 'synchronizer/start while a synchronizer runs: stop it first (one at a time per agent).',
+  synchronizer_not_running: 'synchronizer/stop, resync or drop with no synchronizer running.',
+  not_a_follower: 'synchronizer/resync or drop named a profile that is not one of its followers.',
+  follower_unavailable: 'synchronizer/resync of a follower that was dropped or whose browser closed.',
+  duplicate_follower: 'synchronizer/start named a follower twice.',
+  leader_as_follower: 'synchronizer/start named the leader among the followers.',
   internal_error: 'HTTP 500: the agent failed; its output says why.',
 } as const;
 

@@ -10,3 +10,4 @@ export * from './kernels.ts';
 export * from './cloudActive.ts';
 export * from './routes.ts';
 export * from './openapi.ts';
+export * from './synchronizer.ts';

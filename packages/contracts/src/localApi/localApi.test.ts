@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { synchronizerFailures } from '../synchronizer.ts';
+import { localApiMessages } from './answer.ts';
+import { localSynchronizerStartSchema } from './synchronizer.ts';
 import { startRequestOfV1, startRequestOfV2, startV1QuerySchema, startV2BodySchema } from './browser.ts';
 import { flagField, intField, listField, profileRefSchema } from './fields.ts';
 import { localApiOpenApi } from './openapi.ts';
@@ -84,5 +87,18 @@ describe('the local API OpenAPI document', () => {
     for (const route of Object.values(localApiRoutes)) expect(doc.paths[route.path]?.[route.method.toLowerCase()], route.path).toBeDefined();
     expect(doc.paths['/api/v1/browser/start']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['user_id', 'serial_number', 'open_tabs', 'ip_tab', 'launch_args', 'headless', 'clear_cache_after_closing']));
     expect(doc.paths['/api/v2/browser-profile/start']!.post!.requestBody).toBeDefined();
+  });
+});
+
+describe('the synchronizer on the local API', () => {
+  it('words every refusal of the synchronizer as a local API message', () => {
+    for (const failure of synchronizerFailures) expect(localApiMessages).toHaveProperty(failure);
+  });
+
+  it('takes follower ids as a list or as text, and refuses the leader among them', () => {
+    expect(localSynchronizerStartSchema.parse({ leader_id: 'a1', follower_ids: 'b1,b2' }).follower_ids).toEqual(['b1', 'b2']);
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['a1'] }).success).toBe(false);
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: [] }).success).toBe(false);
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['b1', 'b1'] }).success).toBe(false);
   });
 });

@@ -40,6 +40,7 @@ import {
   updateV2BodySchema,
   userAgentsSchema,
 } from './profiles.ts';
+import { localSynchronizerFollowerSchema, localSynchronizerStartSchema, localSynchronizerStatusSchema } from './synchronizer.ts';
 
 /**
  * One path of the local API, described once: the agent parses and dispatches by it (a path
@@ -169,6 +170,18 @@ export const localApiRoutes = {
     input: cloudActiveBodySchema,
     data: cloudActiveSchema,
   }),
+  synchronizerStart: route({
+    method: 'POST',
+    path: '/api/v1/synchronizer/start',
+    tag: 'facet',
+    summary: 'Start the window synchronizer: what is done in the leader\'s window (clicks, typing, scrolling, keys, navigation) happens in the followers\' windows. All must be running; one synchronizer at a time.',
+    input: localSynchronizerStartSchema,
+    data: localSynchronizerStatusSchema,
+  }),
+  synchronizerStop: route({ method: 'POST', path: '/api/v1/synchronizer/stop', tag: 'facet', summary: 'Stop the window synchronizer; nothing of it stays in any page.', input: nothing, data: localSynchronizerStatusSchema }),
+  synchronizerStatus: route({ method: 'GET', path: '/api/v1/synchronizer/status', tag: 'facet', summary: 'The window synchronizer\'s leader and each follower\'s state (inStep, outOfStep, dropped, closed).', input: nothing, data: localSynchronizerStatusSchema }),
+  synchronizerResync: route({ method: 'POST', path: '/api/v1/synchronizer/resync', tag: 'facet', summary: 'Take a follower to the leader\'s page; it is in step again once there.', input: localSynchronizerFollowerSchema, data: localSynchronizerStatusSchema }),
+  synchronizerDrop: route({ method: 'POST', path: '/api/v1/synchronizer/drop', tag: 'facet', summary: 'Stop replaying into a follower; its browser and the other followers go on.', input: localSynchronizerFollowerSchema, data: localSynchronizerStatusSchema }),
 
   facetList: route({ method: 'GET', path: '/api/v1/profile/list', tag: 'facet', summary: 'The account\'s profiles by Facet\'s names.', input: facetListQuerySchema, data: facetListSchema }),
   facetCreate: route({ method: 'POST', path: '/api/v1/profile/create', tag: 'facet', summary: 'Create a profile from Facet\'s settings (profileSettingsSchema); only the name is required.', input: facetCreateBodySchema, data: createdV1Schema }),

@@ -4,6 +4,7 @@ import type { BrowserBatches } from '../../core/browserBatches.ts';
 import type { ProfileSource } from '../../core/profileSource.ts';
 import type { BrowserStatus, RunningProfiles } from '../../core/runningProfiles.ts';
 import { NoAccountError } from '../../startFailure.ts';
+import type { Synchronizer } from '../../synchronizer/synchronizer.ts';
 import { LocalApiFailure } from './failures.ts';
 
 export interface LocalApiDeps {
@@ -32,6 +33,8 @@ export interface LocalApiDeps {
    * server's `/mcp`, handed down by main.ts): the handler reads the request and writes the answer.
    */
   extraPaths?: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>>;
+  /** The window synchronizer, shared with the desktop client's; left out, its paths answer `not_found`. */
+  synchronizer?: Synchronizer;
 }
 
 /** What a route's handler is given: the agent's parts, and the account it acts as. */

@@ -13,6 +13,7 @@ import { profileDataHandlers } from './handlers/profileData.ts';
 import { profileHandlers } from './handlers/profiles.ts';
 import { proxyHandlers } from './handlers/proxies.ts';
 import { tagHandlers } from './handlers/tags.ts';
+import { synchronizerHandlers } from './handlers/synchronizer.ts';
 import { inputOf } from './input.ts';
 
 export type { LocalApiDeps } from './context.ts';
@@ -37,6 +38,7 @@ const handlers: LocalHandlers = {
   ...tagHandlers,
   ...kernelHandlers,
   ...cloudActiveHandlers,
+  ...synchronizerHandlers,
 };
 
 const byPath = new Map<string, [LocalRouteId, LocalRoute][]>();

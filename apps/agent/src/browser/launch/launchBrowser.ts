@@ -87,6 +87,12 @@ export interface LaunchedBrowser {
   allowAgentPort(port: number): () => void;
   /** Its windows, moved and sized through the agent's own connection ("arrange windows"). */
   windows: BrowserWindows;
+  /**
+   * The agent's own DevTools connection to it (the pipe's root, behind the mux): features that
+   * drive its pages themselves (the synchronizer) attach their sessions here, where no client
+   * and no page sees them, as the identity's sessions are.
+   */
+  connection: CdpConnection;
   /** The URLs of its open tabs as last seen (for the profile's tabs sync; blank and browser pages left out). */
   openTabs(): string[];
   /** Resolves when the browser has gone, however it went (stop, user closed it, crash). */
@@ -207,7 +213,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       tabs.stop();
       return Promise.all([hop.close(), served.close()]).catch(() => {});
     });
-    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, openDebugDoor: () => served.openDoor(), refusedSwitches: plan.refusedSwitches, skippedCookies: cookies.skipped, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), exited: spawned.exited, stop };
+    return { openTabs: () => tabs.current(), endpoint: served.browserUrl, pid: spawned.process.pid!, debugPort: served.port, debugPortOpen: open, openDebugDoor: () => served.openDoor(), refusedSwitches: plan.refusedSwitches, skippedCookies: cookies.skipped, channels: plan.channels, contradictions: plan.contradictions, identity: plan.identity, openTab: (url: string) => openTab(connection, identity, url), allowAgentPort: (port) => hop.allowAgentPort(port), windows: browserWindows(connection), connection, exited: spawned.exited, stop };
   } catch (error) {
     await devtools?.close();
     cdp?.close();
