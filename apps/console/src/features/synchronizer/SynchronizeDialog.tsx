@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { testId } from '../../lib/testId.ts';
+import { rememberNames } from './rememberedNames.ts';
 import { castOf, followersOf, startReadiness } from './synchronizerCast.ts';
 import { synchronizerBridge, synchronizerStatusKey } from './synchronizerBridge.ts';
 import { synchronizerErrorText } from './synchronizerErrorText.ts';
@@ -46,6 +47,7 @@ export function SynchronizeDialog({ ids, running, nameOf, onOpenProfiles, onStar
   const start = useMutation({
     mutationFn: (options: SynchronizerOptionValues) => synchronizerBridge(bridge!).start(leaderId!, followers, options),
     onSuccess: (started) => {
+      rememberNames([leaderId!, ...followers], nameOf);
       queryClient.setQueryData(synchronizerStatusKey, started);
       message.success(t('synchronizer.started'));
       onStarted();

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../lib/RuntimeContext.tsx';
 import { FollowerRow, PageAddress } from './FollowerRow.tsx';
+import { nameWithRemembered } from './rememberedNames.ts';
 import { synchronizerBridge, synchronizerStatusKey } from './synchronizerBridge.ts';
 import { synchronizerErrorText } from './synchronizerErrorText.ts';
 import { useSynchronizerStatus } from './useSynchronizerStatus.ts';
@@ -22,7 +23,7 @@ type FollowerAction = { kind: 'resync' | 'drop'; profileId: string };
  * follower out of step, Drop, and Stop. Follows the agent's push; asks for the status on opening,
  * as a push may have been missed while the bridge was down.
  */
-export function SynchronizerPanel({ nameOf, onClose }: SynchronizerPanelProps) {
+export function SynchronizerPanel({ nameOf: listNameOf, onClose }: SynchronizerPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { bridge } = useRuntime();
@@ -30,6 +31,7 @@ export function SynchronizerPanel({ nameOf, onClose }: SynchronizerPanelProps) {
   const status = useSynchronizerStatus();
   const [acting, setActing] = useState<string | null>(null);
   const requests = synchronizerBridge(bridge!);
+  const nameOf = nameWithRemembered(listNameOf);
 
   useEffect(() => void queryClient.invalidateQueries({ queryKey: synchronizerStatusKey }), [queryClient]);
 
@@ -72,34 +74,34 @@ export function SynchronizerPanel({ nameOf, onClose }: SynchronizerPanelProps) {
       }
     >
       <div data-testid="synchronizer-panel">
-      {!status.running || !status.leaderId ? (
-        <Empty description={t('synchronizer.idle')} data-testid="synchronizer-idle" />
-      ) : (
-        <Flex vertical data-testid="synchronizer-status">
-          <Flex vertical gap={4} data-testid={`synchronizer-leader-row-${status.leaderId}`}>
-            <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-              <Typography.Text strong ellipsis>
-                {nameOf(status.leaderId)}
-              </Typography.Text>
-              <Tag color="blue">{t('synchronizer.leader')}</Tag>
+        {!status.running || !status.leaderId ? (
+          <Empty description={t('synchronizer.idle')} data-testid="synchronizer-idle" />
+        ) : (
+          <Flex vertical data-testid="synchronizer-status">
+            <Flex vertical gap={4} data-testid={`synchronizer-leader-row-${status.leaderId}`}>
+              <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                <Typography.Text strong ellipsis>
+                  {nameOf(status.leaderId)}
+                </Typography.Text>
+                <Tag color="blue">{t('synchronizer.leader')}</Tag>
+              </Flex>
+              <PageAddress url={status.leaderUrl} testId="synchronizer-leader-url" />
             </Flex>
-            <PageAddress url={status.leaderUrl} testId="synchronizer-leader-url" />
+            <Divider size="small" titlePlacement="start" plain>
+              {t('synchronizer.followersCount', { count: status.followers.length })}
+            </Divider>
+            {status.followers.map((one) => (
+              <FollowerRow
+                key={one.profileId}
+                follower={one}
+                name={nameOf(one.profileId)}
+                busy={acting === one.profileId}
+                onResync={() => follower.mutate({ kind: 'resync', profileId: one.profileId })}
+                onDrop={() => follower.mutate({ kind: 'drop', profileId: one.profileId })}
+              />
+            ))}
           </Flex>
-          <Divider size="small" titlePlacement="start" plain>
-            {t('synchronizer.followersCount', { count: status.followers.length })}
-          </Divider>
-          {status.followers.map((one) => (
-            <FollowerRow
-              key={one.profileId}
-              follower={one}
-              name={nameOf(one.profileId)}
-              busy={acting === one.profileId}
-              onResync={() => follower.mutate({ kind: 'resync', profileId: one.profileId })}
-              onDrop={() => follower.mutate({ kind: 'drop', profileId: one.profileId })}
-            />
-          ))}
-        </Flex>
-      )}
+        )}
       </div>
     </Drawer>
   );
