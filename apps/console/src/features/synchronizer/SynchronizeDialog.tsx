@@ -101,7 +101,7 @@ export function SynchronizeDialog({ ids, running, nameOf, onOpenProfiles, onStar
           <Flex wrap gap={4} style={{ marginTop: 8 }}>
             {followers.map(profileTag)}
           </Flex>
-          {cast.headless.length > 0 ? <Typography.Paragraph type="secondary">{t('synchronizer.headlessFollow')}</Typography.Paragraph> : null}
+          {cast.headless.length > 0 ? <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{t('synchronizer.headlessFollow')}</Typography.Paragraph> : null}
         </div>
 
         {cast.launching.length > 0 ? (
