@@ -20,7 +20,7 @@ export interface SynchronizeDialogProps {
   nameOf: (id: string) => string;
   /** Opens these profiles with the start batch. */
   onOpenProfiles: (ids: string[]) => void;
-  /** The synchronizer has started: the page shows its panel. */
+  /** The synchronizer has started, or the person asks to see the one already running: the page shows its panel. */
   onStarted: () => void;
   onClose: () => void;
 }
@@ -79,7 +79,19 @@ export function SynchronizeDialog({ ids, running, nameOf, onOpenProfiles, onStar
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('synchronizer.hint')}
         </Typography.Paragraph>
-        {status.running ? <Alert type="warning" showIcon title={t('synchronizer.error.running')} data-testid="synchronizer-already-running" /> : null}
+        {status.running ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('synchronizer.error.running')}
+            data-testid="synchronizer-already-running"
+            action={
+              <Button size="small" onClick={onStarted} data-testid="synchronizer-show-running">
+                {t('synchronizer.showRunning')}
+              </Button>
+            }
+          />
+        ) : null}
 
         <div>
           <Typography.Text strong>{t('synchronizer.chooseLeader')}</Typography.Text>
