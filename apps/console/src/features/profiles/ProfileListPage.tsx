@@ -20,8 +20,9 @@ import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
 import { useMember } from '../auth/index.ts';
 import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts';
 import { useSyncProgress } from '../sync/index.ts';
+import { SynchronizerStatusButton } from '../synchronizer/index.ts';
 import { usePreloadWhenIdle } from '../../lib/deferred.tsx';
-import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
+import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, SynchronizeDialog, SynchronizerPanel, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
 import { listPagination } from '../../ui/listPagination.ts';
 
 /** antd's checkbox column, which the table adds before the others. */
@@ -40,6 +41,9 @@ export default function ProfileListPage() {
   const [selectedNames, setSelectedNames] = useState(() => new Map<string, string>());
   // The windows to arrange: the selected profiles', or (null) every running one's.
   const [arranging, setArranging] = useState<{ ids: string[] | null } | null>(null);
+  // The selection the window synchronizer's start dialog is open for, and whether its panel shows.
+  const [synchronizing, setSynchronizing] = useState<string[] | null>(null);
+  const [synchronizerOpen, setSynchronizerOpen] = useState(false);
   // undefined: form closed; null: creating; an id: editing that profile.
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -81,6 +85,7 @@ export default function ProfileListPage() {
     setSelected(ids);
     setSelectedNames((names) => new Map([...names, ...rows.map((row): [string, string] => [row.id, row.name])]));
   };
+  const nameOf = (id: string) => selectedNames.get(id) || list.data?.list.find((row) => row.id === id)?.name || id;
   const newProfileGroup = groupFilter === ALL_GROUPS ? UNGROUPED_ID : groupFilter;
   const unfiltered = query.search === '' && groupFilter === ALL_GROUPS && !query.tagId;
   const empty = list.isSuccess && list.data.total === 0 && unfiltered;
@@ -107,6 +112,7 @@ export default function ProfileListPage() {
         onBatchCreate={() => setBatchOpen(true)}
         onColumns={() => setColumnsOpen(true)}
         onArrangeWindows={runtime.bridge ? () => setArranging({ ids: null }) : undefined}
+        synchronizer={runtime.bridge ? <SynchronizerStatusButton onOpen={() => setSynchronizerOpen(true)} /> : undefined}
       />
       <ProfileSelectionBar
         ids={selected}
@@ -118,6 +124,7 @@ export default function ProfileListPage() {
                 close: (ids) => void batch.begin('stop', ids),
                 // Those of the selection with a window now: the dialog counts them.
                 arrange: (ids) => setArranging({ ids: ids.filter((id) => running.get(id)?.state === 'running' && !running.get(id)?.headless) }),
+                synchronize: (ids) => setSynchronizing(ids),
               }
             : undefined
         }
@@ -186,7 +193,21 @@ export default function ProfileListPage() {
       ) : null}
       {membersOf ? <ShareMembersDialog ids={membersOf} onClose={() => setMembersOf(null)} /> : null}
       {arranging ? <ArrangeWindowsDialog profileIds={arranging.ids ?? undefined} onClose={() => setArranging(null)} /> : null}
-      <BrowserBatchDialog control={batch} nameOf={(id) => selectedNames.get(id) || list.data?.list.find((row) => row.id === id)?.name || id} />
+      {synchronizing ? (
+        <SynchronizeDialog
+          ids={synchronizing}
+          running={running}
+          nameOf={nameOf}
+          onOpenProfiles={(ids) => void batch.begin('start', ids)}
+          onStarted={() => {
+            setSynchronizing(null);
+            setSynchronizerOpen(true);
+          }}
+          onClose={() => setSynchronizing(null)}
+        />
+      ) : null}
+      {synchronizerOpen ? <SynchronizerPanel nameOf={nameOf} onClose={() => setSynchronizerOpen(false)} /> : null}
+      <BrowserBatchDialog control={batch} nameOf={nameOf} />
       {versionsOf ? <SavedVersionsDialog profileId={versionsOf.id} name={versionsOf.name} openOn={versionsOf.runningOn} canRestore={permits(versionsOf.permission, 'edit')} onClose={() => setVersionsOf(null)} /> : null}
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>

@@ -20,10 +20,12 @@ interface ToolbarProps {
   onColumns: () => void;
   /** The desktop client's "arrange windows" of every running profile; absent in the browser version. */
   onArrangeWindows?: () => void;
+  /** The desktop client's sign of a running window synchronizer (features/synchronizer); absent in the browser version. */
+  synchronizer?: React.ReactNode;
 }
 
-/** Search (name, remark, id, proxy host), group and tag filters, tags, arrange windows (desktop client), column settings, and the two create buttons. */
-export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onProxies, onCreate, onBatchCreate, onColumns, onArrangeWindows }: ToolbarProps) {
+/** Search (name, remark, id, proxy host), group and tag filters, tags, the synchronizer's sign and arrange windows (desktop client), column settings, and the two create buttons. */
+export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilter, tagFilter, onTagFilter, onManageTags, onImport, onProxies, onCreate, onBatchCreate, onColumns, onArrangeWindows, synchronizer }: ToolbarProps) {
   const { t } = useTranslation();
   // On a phone the lesser buttons show their icons alone (each names itself on hover and to a
   // screen reader); everywhere the buttons wrap rather than run off the page.
@@ -44,6 +46,7 @@ export function ProfileListToolbar({ search, onSearch, groupFilter, onGroupFilte
         <TagSelect value={tagFilter} onChange={(value) => onTagFilter((value as string | undefined) ?? undefined)} style={{ width: 180, maxWidth: '100%' }} placeholder={t('tags.filter')} testId="profile-tag-filter" />
       </Flex>
       <Flex gap={8} wrap>
+        {synchronizer}
         {onArrangeWindows ? (
           <Button icon={<AppstoreOutlined />} onClick={onArrangeWindows} aria-label={t('arrangeWindows.button')} title={t('arrangeWindows.button')} data-testid="arrange-windows" />
         ) : null}

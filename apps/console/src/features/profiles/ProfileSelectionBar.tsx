@@ -1,4 +1,4 @@
-import { AppstoreOutlined, DeleteOutlined, ExportOutlined, FolderOutlined, GlobalOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, ShareAltOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DeleteOutlined, ExportOutlined, FolderOutlined, GlobalOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, ShareAltOutlined, SyncOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,13 @@ interface SelectionBrowserActions {
   open: (ids: string[]) => void;
   close: (ids: string[]) => void;
   arrange: (ids: string[]) => void;
+  /** Opens the window synchronizer's start dialog for them. */
+  synchronize: (ids: string[]) => void;
 }
 
 /**
- * Batch actions on the selected profiles: in the desktop client open, close and arrange their
- * browsers; then delete (to the recycle bin), move, tags, a saved proxy, export, share, manage
+ * Batch actions on the selected profiles: in the desktop client open, close, arrange and
+ * synchronize their browsers; then delete (to the recycle bin), move, tags, a saved proxy, export, share, manage
  * sharing, transfer.
  */
 export function ProfileSelectionBar({ ids, onDone, browsers }: { ids: string[]; onDone: () => void; browsers?: SelectionBrowserActions }) {
@@ -53,6 +55,9 @@ export function ProfileSelectionBar({ ids, onDone, browsers }: { ids: string[]; 
           </Button>
           <Button icon={<AppstoreOutlined />} onClick={() => browsers.arrange(ids)} data-testid="batch-arrange">
             {t('arrangeWindows.button')}
+          </Button>
+          <Button icon={<SyncOutlined />} onClick={() => browsers.synchronize(ids)} data-testid="synchronizer-open">
+            {t('synchronizer.button')}
           </Button>
         </>
       ) : null}

@@ -5,6 +5,7 @@ import { loadImportDialog, loadExportDialog } from '../profileFiles/index.ts';
 import { loadProxyListDialog, loadAssignProxyDialog } from '../proxies/index.ts';
 import { loadShareMembersDialog } from '../sharing/index.ts';
 import { loadSavedVersionsDialog } from '../sync/index.ts';
+import { loadSynchronizeDialog, loadSynchronizerPanel } from '../synchronizer/index.ts';
 import { loadTagManagerDialog, loadTagProfilesDialog } from '../tags/index.ts';
 
 // What the browser list and its selection bar open on demand: the list shows without their code,
@@ -25,6 +26,8 @@ export const ShareMembersDialog = deferred(loadShareMembersDialog);
 export const SavedVersionsDialog = deferred(loadSavedVersionsDialog);
 export const TagManagerDialog = deferred(loadTagManagerDialog);
 export const TagProfilesDialog = deferred(loadTagProfilesDialog);
+export const SynchronizeDialog = deferred(loadSynchronizeDialog);
+export const SynchronizerPanel = deferred(loadSynchronizerPanel);
 
 /** Every one of them, for usePreloadWhenIdle. */
-export const profileDialogs: readonly Deferred<never>[] = [ArrangeWindowsDialog, CookieDialog, BatchCreateDialog, ProfileFormDrawer, ColumnSettingsDialog, TagManagerDialog, ImportDialog, ProxyListDialog, ShareMembersDialog, SavedVersionsDialog, MoveGroupDialog, ShareDialog, TagProfilesDialog, AssignProxyDialog, ExportDialog, TransferDialog];
+export const profileDialogs: readonly Deferred<never>[] = [ArrangeWindowsDialog, CookieDialog, BatchCreateDialog, ProfileFormDrawer, ColumnSettingsDialog, TagManagerDialog, ImportDialog, ProxyListDialog, ShareMembersDialog, SavedVersionsDialog, MoveGroupDialog, ShareDialog, TagProfilesDialog, AssignProxyDialog, ExportDialog, TransferDialog, SynchronizeDialog, SynchronizerPanel];
