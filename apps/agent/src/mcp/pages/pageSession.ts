@@ -46,7 +46,7 @@ export class PageSession {
   async page(): Promise<Page> {
     const browser = await this.browser();
     if (this.#page && !this.#page.isClosed() && this.#page.browser() === browser) return this.#page;
-    const page = (await browser.pages()).filter((open) => !open.isClosed()).at(-1);
+    const page = (await browser.pages()).filter((open) => !open.isClosed()).at(-1) ?? (await firstTabOf(browser));
     if (!page) throw new PageFailure('no_page_open', 'call open-new-page');
     this.#page = page;
     return page;
@@ -68,6 +68,18 @@ export class PageSession {
     this.#target = { ...target, endpoint: active.ws.puppeteer };
     return active.ws.puppeteer;
   }
+}
+
+/** How long a browser just opened (or reconnected to) may take to show its first tab. */
+const FIRST_TAB_WAIT_MS = 5_000;
+
+/**
+ * The first tab of a browser that lists none yet: a start answers while its start page is on
+ * its way, and a connection made at once may hear of the tab a moment later.
+ */
+async function firstTabOf(browser: Browser): Promise<Page | null> {
+  const target = await browser.waitForTarget((t) => t.type() === 'page', { timeout: FIRST_TAB_WAIT_MS }).catch(() => null);
+  return (await target?.page()) ?? null;
 }
 
 function keyOf(target: ProfileTarget): string {
