@@ -32,7 +32,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
   return { isError: answer.isError === true, value: JSON.parse(answer.content[0]!.text) };
 }
 
-/** AdsPower's MCP tool set (AdsPower/adspower-browser, packages/local-api-mcp), and Facet's check_profile. */
+/** AdsPower's MCP tool set (AdsPower/adspower-browser, packages/local-api-mcp); Facet's own are FACET_TOOLS. */
 const ADSPOWER_TOOLS = [
   'open-browser', 'close-browser', 'create-browser', 'update-browser', 'delete-browser', 'get-browser-list', 'get-opened-browser', 'move-browser',
   'get-profile-cookies', 'get-profile-ua', 'close-all-profiles', 'new-fingerprint', 'delete-cache-v2', 'share-profile', 'get-browser-active', 'get-cloud-active',
@@ -43,10 +43,12 @@ const ADSPOWER_TOOLS = [
   'select-option', 'hover-element', 'scroll-element', 'press-key', 'evaluate-script', 'drag-element', 'iframe-click-element',
 ];
 
+const FACET_TOOLS = ['check_profile', 'start-synchronizer', 'get-synchronizer-status', 'resync-follower', 'drop-follower', 'stop-synchronizer'];
+
 describe('the MCP server', () => {
-  it('offers AdsPower\'s MCP tools under their names, and Facet\'s check_profile, each once', async () => {
+  it('offers AdsPower\'s MCP tools under their names, and Facet\'s own (check, the window synchronizer), each once', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...ADSPOWER_TOOLS, 'check_profile'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...ADSPOWER_TOOLS, ...FACET_TOOLS].sort());
     expect(tools.find((t) => t.name === 'update-browser')!.inputSchema.required).toEqual(['profile_id']);
     expect(tools.find((t) => t.name === 'connect-browser-with-ws')!.inputSchema.required).toEqual(['wsUrl']);
   });
@@ -83,6 +85,23 @@ describe('the MCP server', () => {
     expect(again).toEqual({ isError: true, value: { error: 'browser_not_running' } });
     expect((await call('open-browser', { profile_id: 'no-such-profile' })).value.error).toBe('profile_not_found');
     expect((await call('delete-browser', { profile_id: [id] })).isError).toBe(false);
+  });
+
+  it('runs the window synchronizer through its tools: two running profiles, one leading, then dropped and stopped', async () => {
+    const made = await Promise.all(['Leader by an agent', 'Follower by an agent'].map((name) => call('create-browser', { group_id: '0', name, tabs: [`${h.pages.url}/`] })));
+    const [leader, follower] = made.map((m) => m.value.profile_id as string) as [string, string];
+    const notRunning = await call('start-synchronizer', { leader_id: leader, follower_ids: [follower] });
+    expect(notRunning).toEqual({ isError: true, value: expect.objectContaining({ error: 'leader_not_running' }) });
+    for (const id of [leader, follower]) expect((await call('open-browser', { profile_id: id, headless: '1' })).isError).toBe(false);
+    const started = await call('start-synchronizer', { leader_id: leader, follower_ids: [follower], options: { min_delay_ms: 10, max_delay_ms: 40 } });
+    expect(started.isError, JSON.stringify(started.value)).toBe(false);
+    expect(started.value).toMatchObject({ running: true, leader_id: leader, followers: [{ user_id: follower }] });
+    expect((await call('start-synchronizer', { leader_id: follower, follower_ids: [leader] })).value.error).toBe('synchronizer_running');
+    expect((await call('drop-follower', { user_id: follower })).value.followers).toEqual([expect.objectContaining({ user_id: follower, state: 'dropped' })]);
+    expect((await call('stop-synchronizer', {})).value).toMatchObject({ running: false, leader_id: null, followers: [] });
+    expect((await call('get-synchronizer-status', {})).value.running).toBe(false);
+    for (const id of [leader, follower]) await call('close-browser', { profile_id: id });
+    await call('delete-browser', { profile_id: [leader, follower] });
   });
 
   it('refuses bad input before it reaches the agent', async () => {

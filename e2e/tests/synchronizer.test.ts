@@ -57,7 +57,7 @@ describe('the window synchronizer', () => {
     expect((await h.agent.call('/api/v1/synchronizer/start', { body: { leader_id: leader.id, follower_ids: ['nosuchprofile'] } })).body).toMatchObject({ msg: 'follower_not_running', data: { user_id: 'nosuchprofile' } });
     const started = ok(
       await h.agent.call('/api/v1/synchronizer/start', {
-        body: { leader_id: leader.id, follower_ids: followers.map((f) => f.id), options: { minDelayMs: 20, maxDelayMs: 120, navigationSettleMs: 600 } },
+        body: { leader_id: leader.id, follower_ids: followers.map((f) => f.id), options: { min_delay_ms: 20, max_delay_ms: 120, navigation_settle_ms: 600 } },
       }),
     );
     expect(started).toMatchObject({ running: true, leader_id: leader.id, followers: followers.map((f) => ({ user_id: f.id, state: 'inStep' })) });

@@ -9,6 +9,7 @@ import { kernelTools } from './tools/kernels.ts';
 import { registerLocalApiTools } from './tools/localApiTool.ts';
 import { registerPageTools } from './tools/pages.ts';
 import { proxyTools } from './tools/proxies.ts';
+import { synchronizerTools } from './tools/synchronizer.ts';
 import { tagTools } from './tools/tags.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface FacetMcpServerOptions {
   allowFileWrites: boolean;
 }
 
-export const localApiTools = [...browserTools, ...facetTools, ...groupTools, ...applicationTools, ...proxyTools, ...tagTools, ...kernelTools];
+export const localApiTools = [...browserTools, ...facetTools, ...groupTools, ...applicationTools, ...proxyTools, ...tagTools, ...kernelTools, ...synchronizerTools];
 
 export function facetMcpServer(options: FacetMcpServerOptions): McpServer {
   const server = new McpServer({ name: 'facet', version: options.version });

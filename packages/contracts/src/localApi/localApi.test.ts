@@ -100,5 +100,16 @@ describe('the synchronizer on the local API', () => {
     expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['a1'] }).success).toBe(false);
     expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: [] }).success).toBe(false);
     expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['b1', 'b1'] }).success).toBe(false);
+    // Options by the local API's snake_case names, checked by the synchronizer's own bounds.
+    expect(localSynchronizerStartSchema.parse({ leader_id: 'a1', follower_ids: ['b1'], options: { min_delay_ms: 5, max_delay_ms: 50, jitter_px: 2, navigation_settle_ms: 900 } }).options).toEqual({
+      minDelayMs: 5,
+      maxDelayMs: 50,
+      jitterPx: 2,
+      navigationSettleMs: 900,
+    });
+    expect(localSynchronizerStartSchema.parse({ leader_id: 'a1', follower_ids: ['b1'], options: {} }).options).toMatchObject({ minDelayMs: 20, maxDelayMs: 90 });
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['b1'], options: { min_delay_ms: 90, max_delay_ms: 10 } }).success).toBe(false);
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['b1'], options: { jitter_px: 500 } }).success).toBe(false);
+    expect(localSynchronizerStartSchema.safeParse({ leader_id: 'a1', follower_ids: ['b1'], options: { minDelayMs: 5 } }).success).toBe(false);
   });
 });
