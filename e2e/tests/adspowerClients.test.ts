@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { chromium as playwright } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/browser.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 import { repoRoot } from '../support/processes.ts';
 
@@ -54,11 +56,34 @@ describe('a script written for AdsPower, with Selenium, Puppeteer and Playwright
     expect((await h.agent.call(`/api/v1/user/list?user_id=${result.profile_id}`)).body.data.list).toEqual([]);
   });
 
-  it('still refuses a web page and a rebound name without the key', async () => {
+  it('still refuses a web page without the key: a real Chromium\'s <img>, link and fetch, by AdsPower\'s name and by address', async () => {
     const port = new URL(h.agent.baseUrl).port;
     const status = async (headers: Record<string, string>) => ((await (await fetch(`http://127.0.0.1:${port}/status`, { headers })).json()) as { msg: string }).msg;
     expect(await status({})).toBe('success');
-    expect(await status({ 'sec-fetch-site': 'cross-site' })).toBe('unauthorized');
     expect(await status({ origin: 'https://shop.example' })).toBe('not_local');
+
+    // A page on another site, in a browser that resolves local.adspower.net to 127.0.0.1 as
+    // public DNS does (mapped here, so no resolver beyond loopback is asked).
+    const id = await h.createProfile('Not for web pages');
+    const browser = await playwright.launch({ executablePath: chromiumPath(), headless: true, args: ['--host-resolver-rules=MAP local.adspower.net 127.0.0.1'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${siteUrl}form`);
+      for (const base of [`http://local.adspower.net:${port}`, `http://127.0.0.1:${port}`]) {
+        await page.evaluate((start) => {
+          const image = document.createElement('img');
+          image.src = start;
+          document.body.append(image);
+          void fetch(start, { mode: 'no-cors' }).catch(() => {});
+        }, `${base}/api/v1/browser/start?user_id=${id}`);
+      }
+      // A link followed (a top-level navigation): the answer is the refusal, shown to the person.
+      await page.goto(`http://local.adspower.net:${port}/api/v1/browser/start?user_id=${id}`);
+      expect(await page.textContent('body')).toContain('unauthorized');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await h.agent.call(`/api/v1/browser/active?user_id=${id}`)).body.data.status).toBe('Inactive');
+    } finally {
+      await browser.close();
+    }
   });
 });

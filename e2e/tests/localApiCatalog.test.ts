@@ -48,6 +48,11 @@ describe('proxy-list', () => {
     // Only the port changes; user, password and remark stay as they were.
     ok(await post('/api/v2/proxy-list/update', { proxy_id: first, port: '8080' }));
     expect((await h.serverApi.call(apiSavedProxyDetailCall, { id: first })).proxy).toMatchObject({ host: '10.20.0.1', port: 8080, username: 'shop-user', password: 'shop-secret' });
+    // Another host: the kept password does not follow unless the request sends it.
+    expect((await post('/api/v2/proxy-list/update', { proxy_id: first, host: '203.0.113.9' })).body).toEqual({ code: -1, msg: 'proxy_password_required' });
+    expect((await h.serverApi.call(apiSavedProxyDetailCall, { id: first })).proxy).toMatchObject({ host: '10.20.0.1', password: 'shop-secret' });
+    ok(await post('/api/v2/proxy-list/update', { proxy_id: first, host: '10.20.0.7', password: 'shop-secret' }));
+    expect((await h.serverApi.call(apiSavedProxyDetailCall, { id: first })).proxy).toMatchObject({ host: '10.20.0.7', port: 8080, password: 'shop-secret' });
 
     expect((await post('/api/v2/proxy-list/create', [{ type: 'ssh', host: '10.20.0.2', port: '22' }])).body).toEqual({ code: -1, msg: 'proxy_type_unsupported' });
     expect((await post('/api/v2/proxy-list/create', [{ type: 'http', host: '10.20.0.3', port: '8000' }, { type: 'http', host: 'not a host', port: '8000' }])).body).toEqual({ code: -1, msg: 'proxy_host_invalid' });

@@ -146,12 +146,17 @@ async function ownersIn(table: Table, wanted: Set<string>): Promise<Map<string, 
 /** Lines are about 150 bytes: a piece is a few dozen sockets. */
 const PIECE_BYTES = 8192;
 
+/** Whether this system tells who is at the other end of a loopback connection (Linux's socket tables). */
+export function tellsPeerUser(): boolean {
+  return process.platform === 'linux' && process.getuid !== undefined;
+}
+
 /**
  * Whether the connection comes from a process of the user the agent runs as. On Linux it fails
  * closed: a connection whose owner cannot be found is another user's. Elsewhere there are no
  * tables to ask, and the per-start secrets are the only lock (docs/security.md).
  */
 export async function fromOwnUser(socket: Socket): Promise<boolean> {
-  if (process.platform !== 'linux' || process.getuid === undefined) return true;
-  return (await peerUid(socket)) === process.getuid();
+  if (!tellsPeerUser()) return true;
+  return (await peerUid(socket)) === process.getuid!();
 }

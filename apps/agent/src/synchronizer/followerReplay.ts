@@ -6,6 +6,9 @@ import { buttonName, heldButton, keyEventParams } from './inputCommands.ts';
 
 type PointerInput = Extract<CapturedInput, { kind: 'mouse' | 'wheel' }>;
 
+/** Events a follower may have waiting: a few seconds of brisk typing and moving. */
+const MAX_PENDING = 300;
+
 /**
  * The leader's input replayed in one follower's tab with CDP's Input domain, so the page gets
  * trusted events as from a person: each event in order, each after its own delay from when the
@@ -23,15 +26,22 @@ export class FollowerReplay {
   private readonly pressed = new Map<string, { path: string | null; x: number; y: number }>();
   /** When the last replayed event was dispatched (Date.now), for the benchmark and the status. */
   lastDispatchedAt = 0;
+  /** Events queued and not yet dispatched. */
+  private pending = 0;
 
   constructor(
     private readonly pages: BrowserPages,
     private readonly hand: FollowerHand,
     private readonly onError: (error: unknown) => void,
+    /** The follower cannot keep up (its page hangs): the synchronizer takes it out of step. */
+    private readonly onBehind: () => void = () => {},
   ) {}
 
   /** Queues `input`, made by the leader at `madeAt` (Date.now), for the follower's `pageIndex`-th tab. */
   replay(pageIndex: number, input: CapturedInput, madeAt: number): void {
+    // A page that stops answering (a busy loop) would let the queue grow with every leader event.
+    if (this.pending >= MAX_PENDING) return this.onBehind();
+    this.pending++;
     const dueAt = madeAt + this.hand.delayMs();
     this.queue = this.queue
       .then(async () => {
@@ -42,7 +52,8 @@ export class FollowerReplay {
         await this.dispatch(page, input);
         this.lastDispatchedAt = Date.now();
       })
-      .catch(this.onError);
+      .catch(this.onError)
+      .finally(() => this.pending--);
   }
 
   /** A tab's document changed: its world is another one now. */

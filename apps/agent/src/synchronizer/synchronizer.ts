@@ -150,7 +150,7 @@ export class Synchronizer {
     const page = follower.pages.list()[0];
     if (leaderUrl && page) {
       if (samePage(page.url, leaderUrl)) this.setState(run, profileId, 'inStep');
-      else {
+      else if (followable(leaderUrl)) {
         await follower.pages.send(page, 'Page.navigate', { url: leaderUrl });
         // Answered once it is there (its top frame's navigation told), or after a few seconds as it stands.
         for (let waited = 0; waited < RESYNC_WAIT_MS && follower.state === 'outOfStep' && this.running === run; waited += 50) await sleep(50);
@@ -196,7 +196,7 @@ export class Synchronizer {
     );
     await pages.attachOpenTabs();
     const hand = new FollowerHand(run.options, this.random);
-    follower = { profileId, state: 'inStep', pages, replay: new FollowerReplay(pages, hand, this.onError), navigatedAt: 0 };
+    follower = { profileId, state: 'inStep', pages, replay: new FollowerReplay(pages, hand, this.onError, () => this.setState(run, profileId, 'outOfStep')), navigatedAt: 0 };
     return follower;
   }
 
@@ -216,7 +216,7 @@ export class Synchronizer {
       if (pageIndex === 0 && follower.state === 'inStep' && page && samePage(page.url, url)) continue;
       this.later(run, () => {
         const now = follower.pages.list()[pageIndex];
-        if (follower.state !== 'inStep' || !now || run.leaderUrls[pageIndex] !== url || samePage(now.url, url)) return;
+        if (follower.state !== 'inStep' || !now || run.leaderUrls[pageIndex] !== url || samePage(now.url, url) || !followable(url)) return;
         void follower.pages.send(now, 'Page.navigate', { url }).catch(this.onError);
       });
     }
@@ -229,6 +229,8 @@ export class Synchronizer {
     if (!leaderUrl || follower.state === 'dropped' || follower.state === 'closed') return;
     if (samePage(url, leaderUrl)) {
       this.setState(run, follower.profileId, 'inStep');
+      // Its address is news even when its state is not (the panel shows where each one is).
+      if (this.running === run) this.changed();
       return;
     }
     const ownAt = follower.navigatedAt;
@@ -244,7 +246,7 @@ export class Synchronizer {
   /** At start, followers on another page than the leader's go there (only to web pages: never a browser page). */
   private bringToLeader(run: Running): void {
     const leaderUrl = run.leaderUrls[0];
-    if (!leaderUrl || !/^https?:/.test(leaderUrl)) return;
+    if (!leaderUrl || !followable(leaderUrl)) return;
     for (const follower of run.followers.values()) {
       const page = follower.pages.list()[0];
       if (page && !samePage(page.url, leaderUrl)) void follower.pages.send(page, 'Page.navigate', { url: leaderUrl }).catch(this.onError);
@@ -271,4 +273,13 @@ export class Synchronizer {
     const status = this.status();
     for (const listener of this.listeners) listener(status);
   }
+}
+
+/**
+ * Where followers are sent after the leader: web pages only. The browser's own pages (chrome:,
+ * chrome-extension:, devtools:) and file: are the person's own business in that one window, and a
+ * browser-initiated navigation there would not even ask.
+ */
+function followable(url: string): boolean {
+  return /^https?:\/\//i.test(url) || url === 'about:blank';
 }

@@ -51,6 +51,7 @@ export const localApiMessages = {
   proxy_type_unsupported: 'A proxy type other than http, https or socks5 (Facet has no ssh proxy).',
   proxy_host_invalid: 'A proxy host that is neither an IP address nor a host name.',
   proxy_not_found: 'No saved proxy of the account has that proxy_id; data.ids names the ones missing.',
+  proxy_password_required: 'proxy-list/update gives a proxy that keeps a password another host without sending the password: it never follows to another host unasked.',
   tag_name_required: 'browser-tags/create or update with an empty tag name.',
   tag_name_too_long: 'A tag name over 30 characters (Facet\'s limit; AdsPower\'s is 50).',
   tag_name_taken: 'A tag name the account already has (any letter case), or given twice in one request; data.name names it.',

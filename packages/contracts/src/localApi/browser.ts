@@ -72,11 +72,12 @@ export interface StartRequest {
   launchArgs: string[];
   clearCacheAfterClosing: boolean;
   /**
-   * Open the debugging port for Selenium's host:port (`ws.selenium`), as AdsPower's every start
-   * does; `selenium=0` keeps it shut. Only this user's programs get through it (the agent's
-   * same-user check), and they could read the key file anyway.
+   * Open the debugging port for Selenium's host:port (`ws.selenium`): true (`selenium=1`), false
+   * (`selenium=0`), or undefined when the script did not say — then the agent opens it as
+   * AdsPower's every start does where it can tell that only this user's programs get through
+   * (Linux), and keeps it shut elsewhere.
    */
-  selenium: boolean;
+  selenium: boolean | undefined;
   /** Mask what attaches through `ws.puppeteer` (cdp_mask, default on). */
   cdpMask: boolean;
 }
@@ -89,7 +90,7 @@ export function startRequestOfV1(query: z.output<typeof startV1QuerySchema>): St
     ipTab: query.ip_tab,
     launchArgs: query.launch_args ?? [],
     clearCacheAfterClosing: query.clear_cache_after_closing === true,
-    selenium: query.selenium !== false,
+    selenium: query.selenium,
     cdpMask: query.cdp_mask !== false,
   };
 }
@@ -102,7 +103,7 @@ export function startRequestOfV2(body: z.output<typeof startV2BodySchema>): Star
     ipTab: body.proxy_detection,
     launchArgs: body.launch_args ?? [],
     clearCacheAfterClosing: body.delete_cache === true,
-    selenium: body.selenium !== false,
+    selenium: body.selenium,
     cdpMask: body.cdp_mask !== false,
   };
 }

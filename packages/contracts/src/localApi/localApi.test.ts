@@ -51,9 +51,9 @@ describe('local API parameters as AdsPower scripts send them', () => {
     expect(startRequestOfV2(startV2BodySchema.parse({ profile_id: 'abc', cdp_mask: 0 })).cdpMask).toBe(false);
     expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc', cdp_mask: '0' })).cdpMask).toBe(false);
     expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc' })).ipTab).toBeUndefined();
-    // Selenium's host:port with every start, as AdsPower's; selenium=0 keeps it shut.
-    expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc' })).selenium).toBe(true);
-    expect(startRequestOfV2(startV2BodySchema.parse({ profile_id: 'abc' })).selenium).toBe(true);
+    // Not said: the agent decides (Selenium's host:port as AdsPower's, where it can tell who connects).
+    expect(startRequestOfV1(startV1QuerySchema.parse({ user_id: 'abc' })).selenium).toBeUndefined();
+    expect(startRequestOfV2(startV2BodySchema.parse({ profile_id: 'abc' })).selenium).toBeUndefined();
   });
 
   it('reads user/list sorting as AdsPower writes it', () => {

@@ -56,6 +56,20 @@ export function synchronizerCaptureScript(bindingName: string, teardownName: str
     }
     return { x: x, y: y, target: target, vw: w.innerWidth, vh: w.innerHeight };
   }
+  // Whether this document can be named from the top page: every frame above of its origin. Keys
+  // and text typed in a frame of another origin (a sign-in or payment frame) are not replayed: the
+  // click that focused it was not, so they would land in whatever a follower has focused.
+  function reachable() {
+    var w = window;
+    while (w !== w.top) {
+      var fe = null;
+      try { fe = w.frameElement; } catch (error) { fe = null; }
+      if (!fe) return false;
+      w = w.parent;
+    }
+    return true;
+  }
+  var here = reachable();
   function pointer(type) {
     return function (e) {
       if (!e.isTrusted) return;
@@ -79,17 +93,17 @@ export function synchronizerCaptureScript(bindingName: string, teardownName: str
   }
   function key(type) {
     return function (e) {
-      if (!e.isTrusted || e.isComposing) return;
+      if (!e.isTrusted || e.isComposing || !here) return;
       send({ kind: 'key', type: type, key: e.key, code: e.code, keyCode: e.keyCode, location: e.location, modifiers: modifiers(e), repeat: e.repeat });
     };
   }
   // Text that comes without keys (a paste, an input method, a spelling fix) arrives as text.
   function input(e) {
-    if (!e.isTrusted || typeof e.data !== 'string' || e.data === '') return;
+    if (!e.isTrusted || !here || typeof e.data !== 'string' || e.data === '') return;
     if (e.inputType === 'insertFromPaste' || e.inputType === 'insertReplacementText' || e.inputType === 'insertFromDrop') send({ kind: 'text', text: e.data });
   }
   function compositionEnd(e) {
-    if (e.isTrusted && typeof e.data === 'string' && e.data !== '') send({ kind: 'text', text: e.data });
+    if (e.isTrusted && here && typeof e.data === 'string' && e.data !== '') send({ kind: 'text', text: e.data });
   }
   var listeners = [
     ['mousedown', pointer('down')], ['mouseup', pointer('up')], ['mousemove', pointer('move')], ['wheel', wheel],

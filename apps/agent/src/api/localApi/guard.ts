@@ -18,9 +18,9 @@ import { LocalApiFailure } from './failures.ts';
  *
  * Keyless (a local setting, off by default, as AdsPower's "security verification" off): a request
  * without the key is let in only when it can only be a program of this user on this machine —
- * no Origin and no cross-site Sec-Fetch-Site (so no web page, whatever it rebinds or embeds), and
- * a connection the kernel's socket table shows as this user's (so no other local user, and
- * nothing from the network). Where the system cannot tell who connects, keyless lets no one in.
+ * nothing a browser sends (so no web page, whatever it rebinds or embeds: fromABrowser), and a
+ * connection the kernel's socket table shows as this user's (so no other local user, and nothing
+ * from the network). Where the system cannot tell who connects, keyless lets no one in.
  */
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
@@ -28,9 +28,9 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 /**
  * The name AdsPower's documented scripts call (`http://local.adspower.net:50325`): public DNS
  * answers 127.0.0.1 for it. Taken in Host beside the addresses so those scripts run unchanged. A
- * rebinding attacker cannot use it — they do not control that name's answers — and a page served
- * under it by another local server still carries an Origin or a Sec-Fetch-Site, which the keyless
- * door refuses; with the key, a page has no key to send.
+ * rebinding attacker cannot use it without spoofing that name's answers, and a page — served under
+ * it by a spoofer or another local server, or linking to it — still sends what only a browser
+ * sends, which the keyless door refuses; with the key, a page has no key to send.
  */
 const ADSPOWER_HOST = 'local.adspower.net';
 
@@ -67,11 +67,24 @@ interface GuardOptions {
   keyless?: () => boolean;
 }
 
+/**
+ * What only a browser sends. Origin and Sec-Fetch-* alone are not enough: browsers send
+ * Sec-Fetch-* only to potentially trustworthy origins (loopback addresses, https), so an `<img>`
+ * or a link to `http://local.adspower.net:50325/…` — a name, over http — carries neither. What
+ * such a request cannot help carrying is the browser's own User-Agent (a page cannot change it on
+ * a request that sends no Origin), and often a Referer or Upgrade-Insecure-Requests. Scripts'
+ * HTTP clients name themselves (python-requests, node, curl, Go-http-client, okhttp).
+ */
+function fromABrowser(request: http.IncomingMessage): boolean {
+  const headers = request.headers;
+  if (/^Mozilla\//i.test(headers['user-agent'] ?? '')) return true;
+  return Object.keys(headers).some((name) => name === 'origin' || name === 'referer' || name === 'upgrade-insecure-requests' || name.startsWith('sec-fetch-') || name.startsWith('sec-ch-ua'));
+}
+
 /** Whether a request without the key can only come from a program of this user here (see above). */
 async function keylessAllowed(request: http.IncomingMessage): Promise<boolean> {
-  if (request.headers.origin !== undefined) return false;
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'none') return false;
+  // A user's own address-bar visit is a browser too: keyless is for scripts only.
+  if (fromABrowser(request)) return false;
   const ownUid = process.getuid?.();
   if (ownUid === undefined) return false;
   return (await peerUid(request.socket)) === ownUid;

@@ -54,8 +54,27 @@ describe('the local API without the key', () => {
     expect(await status({})).toEqual({ status: 200, msg: 'success' });
     expect(await status({ host: `local.adspower.net:${api.port}` })).toEqual({ status: 200, msg: 'success' });
     expect(await status({ authorization: 'Bearer ' })).toEqual({ status: 200, msg: 'success' });
-    // A browser's own navigation (typed in the address bar) says `none`: that is the user.
-    expect(await status({ 'sec-fetch-site': 'none' })).toEqual({ status: 200, msg: 'success' });
+    // Scripts' clients as they name themselves.
+    for (const agent of ['python-requests/2.32.3', 'node', 'curl/8.5.0', 'Go-http-client/1.1', 'okhttp/4.12.0']) {
+      expect(await status({ host: `local.adspower.net:${api.port}`, 'user-agent': agent })).toEqual({ status: 200, msg: 'success' });
+    }
+  });
+
+  it('refuses what a browser sends, even without Origin or Sec-Fetch-* (an <img> or a link to http://local.adspower.net carries neither)', async () => {
+    keyless = true;
+    const host = `local.adspower.net:${api.port}`;
+    const chromium = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    // What Chromium sends for <img src="http://local.adspower.net:P/…"> on another site's page (no Origin, no Sec-Fetch-*).
+    expect(await status({ host, 'user-agent': chromium, accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', referer: 'http://shop.example/' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ host, 'user-agent': chromium })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ host, 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; rv:140.0) Gecko/20100101 Firefox/140.0' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ host, referer: 'http://shop.example/' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ host, 'upgrade-insecure-requests': '1' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ 'sec-fetch-site': 'none' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ 'sec-fetch-mode': 'navigate' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ 'sec-ch-ua': '"Chromium";v="156"' })).toEqual({ status: 401, msg: 'unauthorized' });
+    // With the key, a browser (the user's own, say) is let in as before.
+    expect(await status({ host, 'user-agent': chromium, authorization: `Bearer ${KEY}` })).toEqual({ status: 200, msg: 'success' });
   });
 
   it('still refuses a wrong key, a web page and a rebound name', async () => {

@@ -27,6 +27,13 @@ export class PageSession {
   ) {}
 
   async connect(target: ProfileTarget): Promise<Browser> {
+    // Connections are shared by every session, by profile: an endpoint named for a profile must be
+    // that profile's, or one session could hand the others a connection to something else.
+    if (target.profile_id || target.profile_no) {
+      const now = await this.#endpointNow(target);
+      if (withoutQuery(now) !== withoutQuery(target.endpoint)) throw new PageFailure('connection_failed', "wsUrl is not this profile's endpoint: use ws.puppeteer from its open-browser or get-browser-active");
+      target = { ...target, endpoint: target.endpoint };
+    }
     const browser = await this.browsers.connect(keyOf(target), target.endpoint);
     this.#target = target;
     this.#page = null;
@@ -80,6 +87,11 @@ const FIRST_TAB_WAIT_MS = 5_000;
 async function firstTabOf(browser: Browser): Promise<Page | null> {
   const target = await browser.waitForTarget((t) => t.type() === 'page', { timeout: FIRST_TAB_WAIT_MS }).catch(() => null);
   return (await target?.page()) ?? null;
+}
+
+/** An endpoint without its query (`?cdp_mask=0` is the client's choice, not another browser). */
+function withoutQuery(endpoint: string): string {
+  return endpoint.split('?')[0]!;
 }
 
 function keyOf(target: ProfileTarget): string {

@@ -1,5 +1,6 @@
 import { profileRefOf, resolveLanguage, startRequestOfV1, startRequestOfV2, type ProfileRef, type StartRequest, type StartedBrowser } from '@facet/contracts';
 import { parseCommandLine } from '../../../browser/launch/commandLineSwitches.ts';
+import { tellsPeerUser } from '../../../net/peerUid.ts';
 import type { LocalContext, LocalHandlers } from '../context.ts';
 import { LocalApiFailure } from '../failures.ts';
 
@@ -23,7 +24,9 @@ async function start(request: StartRequest, ctx: LocalContext): Promise<StartedB
   const id = await ctx.profileId(request.profile);
   const status = await ctx.running.start(id, {
     headless: request.headless,
-    openDebugPort: request.selenium,
+    // Not said: open as AdsPower's, but only where no other user of the machine could come in by
+    // host:port alone (fromOwnUser cannot tell elsewhere, and lets everyone through there).
+    openDebugPort: request.selenium ?? tellsPeerUser(),
     launchArgs: switches,
     extraTabs: pages,
     openStartPage: request.openStartPage,

@@ -1,5 +1,6 @@
 import { savedProxyCreateCall, savedProxyDeleteCall, savedProxyDetailCall, savedProxyListCall, savedProxyUpdateCall } from '@facet/contracts';
 import type { LocalHandlers } from '../context.ts';
+import { LocalApiFailure } from '../failures.ts';
 import { adsProxy } from '../mapping/adsCatalogRows.ts';
 import { namingMissing } from '../notFound.ts';
 import { pageSlice } from '../pageSlice.ts';
@@ -22,6 +23,11 @@ export const proxyHandlers: Pick<LocalHandlers, 'proxyCreate' | 'proxyUpdate' | 
     // password too, which stays in the agent and is never answered).
     const current = await namingMissing('proxy_not_found', () => source.call(savedProxyDetailCall, { id: input.proxy_id }));
     const { proxy } = current;
+    // Kept credentials never follow the proxy to another host unless the request sends them:
+    // otherwise a script that may not read the password could still hand it to a host of its own.
+    // (Another port or type of the same host is the same provider's.)
+    const moves = input.host !== undefined && input.host.toLowerCase() !== proxy.host.toLowerCase();
+    if (moves && proxy.password !== '' && input.password === undefined) throw new LocalApiFailure('proxy_password_required');
     await namingMissing('proxy_not_found', () =>
       source.call(savedProxyUpdateCall, {
         id: input.proxy_id,
