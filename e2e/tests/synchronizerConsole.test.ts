@@ -43,7 +43,8 @@ describe('the window synchronizer in the desktop client', () => {
     const names = ['Sync leader', 'Sync follower A', 'Sync follower B'];
     const ids: string[] = [];
     for (const name of names) {
-      const settings = { name, groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: `${site.url}/form` };
+      const settings = { name, groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: `${site.url}/form`, fingerprint: { portScanProtection: { enabled: false, whitelist: '' } } };
+      // The form stands for a remote site but lives on loopback, which port-scan protection guards.
       ids.push((await client.call(profileCreateCall, { settings })).profile.id);
     }
     const [leaderId, followerA, followerB] = ids as [string, string, string];
@@ -83,7 +84,9 @@ describe('the window synchronizer in the desktop client', () => {
 
     // The person picks the leader; the other two follow.
     await page.getByTestId(`synchronizer-leader-${leaderId}`).click();
-    await expect.poll(() => page.getByTestId(`synchronizer-leader-${leaderId}`).locator('input').isChecked()).toBe(true);
+    // (antd puts the test id on the radio's input or on its label, depending on the version.)
+    const leaderRadio = page.locator(`input[data-testid="synchronizer-leader-${leaderId}"], [data-testid="synchronizer-leader-${leaderId}"] input`);
+    await expect.poll(() => leaderRadio.isChecked()).toBe(true);
     const followersBox = page.getByTestId('synchronizer-followers');
     for (const id of [followerA, followerB]) await followersBox.getByTestId(`synchronizer-profile-${id}`).waitFor();
     expect(await followersBox.getByTestId(`synchronizer-profile-${leaderId}`).count()).toBe(0);
