@@ -75,6 +75,8 @@ describe('the window synchronizer in the desktop client', () => {
     // "Open them": the batch opens the three; once it is done the dialog offers each as leader.
     await page.getByTestId('synchronizer-open-missing').click();
     await page.locator('[data-testid="batch-dialog"][data-finished="1"]').waitFor({ timeout: 90_000 });
+    // The batch's dialog shows over the synchronizer's, which waits behind it.
+    await settledShot(page, 'client-synchronizer-opened-missing');
     await page.getByTestId('batch-dialog-close').click();
     await page.getByTestId('batch-dialog').waitFor({ state: 'detached' });
     for (const id of ids) await page.getByTestId(`profile-running-${id}`).waitFor({ timeout: 30_000 });
@@ -167,6 +169,13 @@ describe('the window synchronizer in the desktop client', () => {
       await leader.keyboard.type('!');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await pageA.locator('#name').inputValue()).toBe('again');
+      // The dialog again: nothing runs any more, so Start is offered at once.
+      await page.getByTestId('synchronizer-open').click();
+      await dialog.waitFor();
+      expect(await page.getByTestId('synchronizer-already-running').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('synchronizer-start').isEnabled()).toBe(true);
+      await page.getByTestId('synchronizer-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       for (const browser of attached) await browser.close().catch(() => undefined);
