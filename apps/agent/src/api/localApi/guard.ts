@@ -75,10 +75,14 @@ interface GuardOptions {
  * a request that sends no Origin), and often a Referer or Upgrade-Insecure-Requests. Scripts'
  * HTTP clients name themselves (python-requests, node, curl, Go-http-client, okhttp).
  */
+const BROWSER_HEADERS = new Set(['origin', 'referer', 'upgrade-insecure-requests', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-user']);
+
 function fromABrowser(request: http.IncomingMessage): boolean {
   const headers = request.headers;
   if (/^Mozilla\//i.test(headers['user-agent'] ?? '')) return true;
-  return Object.keys(headers).some((name) => name === 'origin' || name === 'referer' || name === 'upgrade-insecure-requests' || name.startsWith('sec-fetch-') || name.startsWith('sec-ch-ua'));
+  // Not Sec-Fetch-Mode: Node's own fetch sends it (as the Fetch standard says); a browser that
+  // sends it sends Sec-Fetch-Site and Sec-Fetch-Dest with it.
+  return Object.keys(headers).some((name) => BROWSER_HEADERS.has(name) || name.startsWith('sec-ch-ua'));
 }
 
 /** Whether a request without the key can only come from a program of this user here (see above). */

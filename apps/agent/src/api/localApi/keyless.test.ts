@@ -54,6 +54,9 @@ describe('the local API without the key', () => {
     expect(await status({})).toEqual({ status: 200, msg: 'success' });
     expect(await status({ host: `local.adspower.net:${api.port}` })).toEqual({ status: 200, msg: 'success' });
     expect(await status({ authorization: 'Bearer ' })).toEqual({ status: 200, msg: 'success' });
+    // Node's own fetch, as it sends (Sec-Fetch-Mode: cors, User-Agent: node).
+    expect(await status({ 'sec-fetch-mode': 'cors', 'user-agent': 'node', accept: '*/*', 'accept-language': '*' })).toEqual({ status: 200, msg: 'success' });
+    expect(((await (await fetch(`http://127.0.0.1:${api.port}/status`)).json()) as { msg: string }).msg).toBe('success');
     // Scripts' clients as they name themselves.
     for (const agent of ['python-requests/2.32.3', 'node', 'curl/8.5.0', 'Go-http-client/1.1', 'okhttp/4.12.0']) {
       expect(await status({ host: `local.adspower.net:${api.port}`, 'user-agent': agent })).toEqual({ status: 200, msg: 'success' });
@@ -71,7 +74,8 @@ describe('the local API without the key', () => {
     expect(await status({ host, referer: 'http://shop.example/' })).toEqual({ status: 401, msg: 'unauthorized' });
     expect(await status({ host, 'upgrade-insecure-requests': '1' })).toEqual({ status: 401, msg: 'unauthorized' });
     expect(await status({ 'sec-fetch-site': 'none' })).toEqual({ status: 401, msg: 'unauthorized' });
-    expect(await status({ 'sec-fetch-mode': 'navigate' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ 'sec-fetch-dest': 'image' })).toEqual({ status: 401, msg: 'unauthorized' });
+    expect(await status({ 'sec-fetch-mode': 'navigate', 'sec-fetch-user': '?1' })).toEqual({ status: 401, msg: 'unauthorized' });
     expect(await status({ 'sec-ch-ua': '"Chromium";v="156"' })).toEqual({ status: 401, msg: 'unauthorized' });
     // With the key, a browser (the user's own, say) is let in as before.
     expect(await status({ host, 'user-agent': chromium, authorization: `Bearer ${KEY}` })).toEqual({ status: 200, msg: 'success' });

@@ -32,7 +32,6 @@ export class PageSession {
     if (target.profile_id || target.profile_no) {
       const now = await this.#endpointNow(target);
       if (withoutQuery(now) !== withoutQuery(target.endpoint)) throw new PageFailure('connection_failed', "wsUrl is not this profile's endpoint: use ws.puppeteer from its open-browser or get-browser-active");
-      target = { ...target, endpoint: target.endpoint };
     }
     const browser = await this.browsers.connect(keyOf(target), target.endpoint);
     this.#target = target;
