@@ -102,6 +102,10 @@ export function SynchronizeDialog({ ids, running, nameOf, onOpenProfiles, onStar
               {cast.windows.map((id) => (
                 <Radio key={id} value={id} data-testid={`synchronizer-leader-${id}`}>
                   {nameOf(id)}
+                  {/* The window's number, as the list and the window itself show it: which one will lead. */}
+                  <Tag color="green" style={{ marginInlineStart: 8 }}>
+                    #{running.get(id)?.number}
+                  </Tag>
                 </Radio>
               ))}
             </Radio.Group>

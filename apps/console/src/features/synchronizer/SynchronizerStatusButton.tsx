@@ -14,7 +14,9 @@ export function SynchronizerStatusButton({ onOpen }: { onOpen: () => void }) {
   const phone = useScreenWidth() === 'phone';
   if (!status.running) return null;
   const inStep = status.followers.filter((follower) => follower.state === 'inStep').length;
-  const text = t('synchronizer.badge', { inStep, count: status.followers.length });
+  // A follower dropped on purpose is no longer one to keep in step: counting it read as a fault.
+  const kept = status.followers.filter((follower) => follower.state !== 'dropped').length;
+  const text = t('synchronizer.badge', { inStep, count: kept });
   return (
     <Button icon={<SyncOutlined spin />} onClick={onOpen} data-testid="synchronizer-panel-open" {...(phone ? { 'aria-label': text, title: text } : { children: text })} />
   );
