@@ -1,4 +1,4 @@
-import { TimeoutError, type Frame } from 'puppeteer-core';
+import { TimeoutError, type ElementHandle, type Frame, type Locator } from 'puppeteer-core';
 import { PageFailure } from './pageFailure.ts';
 
 /**
@@ -7,7 +7,11 @@ import { PageFailure } from './pageFailure.ts';
  */
 // Named through Frame's own answers: the agent compiles without the DOM's types.
 export type PageElement = NonNullable<Awaited<ReturnType<Frame['waitForSelector']>>>;
-type PageLocator = ReturnType<Frame['locator']>;
+// A locator of an element (click, fill and hover want one), named through the element type above:
+// Frame['locator'] is overloaded, and its return type reads as Locator<unknown> where the DOM's
+// types are in scope (the benchmarks compile the agent so).
+type PageNode = PageElement extends ElementHandle<infer N> ? N : never;
+type PageLocator = Locator<PageNode>;
 
 export const ELEMENT_WAIT_MS = 5_000;
 
@@ -24,7 +28,7 @@ export async function findElement(frame: Frame, selector: string): Promise<PageE
 /** Runs `action` on a locator, which also waits for the element to be visible, enabled and still. */
 export async function onLocator<T>(frame: Frame, selector: string, action: (locator: PageLocator) => Promise<T>): Promise<T> {
   try {
-    return await action(frame.locator(selector).setTimeout(ELEMENT_WAIT_MS));
+    return await action(frame.locator(selector).setTimeout(ELEMENT_WAIT_MS) as PageLocator);
   } catch (error) {
     if (error instanceof TimeoutError) throw new PageFailure('element_not_found', selector);
     throw error;
