@@ -82,13 +82,21 @@ describe('the window synchronizer', () => {
       // Input.* makes trusted events, as a person's are.
       expect((await eventsOf(page)).every((e) => e.trusted)).toBe(true);
     }
-    // Each follower after the leader, and no two of them at the same moment.
+    // Each follower after the leader, and no two in lockstep: each one's rhythm over the whole
+    // gesture (its key presses and its click, from its first key) is its own. One event of two
+    // followers may fall on the same millisecond by chance (the CI run met it once, under load);
+    // ten and more, each with its own random delay, may not.
     for (const at of followerClicks) expect(at).toBeGreaterThan(leaderClick);
-    expect(new Set(followerClicks).size).toBe(3);
-    expect(Math.max(...followerClicks) - Math.min(...followerClicks)).toBeGreaterThan(2);
-    const keyTimes = await Promise.all(followers.map(async (f) => (await eventsOf(f.page)).filter((e) => e.type === 'keydown').map((e) => e.at)));
-    expect(keyTimes[0]).not.toEqual(keyTimes[1]);
-    expect(keyTimes[1]).not.toEqual(keyTimes[2]);
+    const rhythms = await Promise.all(
+      followers.map(async (f) => {
+        const times = (await eventsOf(f.page)).filter((e) => e.type === 'keydown' || (e.type === 'click' && e.target === 'go')).map((e) => e.at);
+        return times.map((at) => at - times[0]!);
+      }),
+    );
+    expect(rhythms.every((r) => r.length >= 10)).toBe(true);
+    expect(rhythms[0]).not.toEqual(rhythms[1]);
+    expect(rhythms[1]).not.toEqual(rhythms[2]);
+    expect(rhythms[0]).not.toEqual(rhythms[2]);
 
     // The leader's page: no new names on its window, and its own stack is only its own code.
     expect(await windowNames()).toEqual(namesBefore);
