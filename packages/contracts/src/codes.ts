@@ -176,6 +176,24 @@ export const Code = {
    * proxy's traffic (its credentials never leave the server), and this server's relay is off.
    */
   PROXY_RELAY_OFF: 1620,
+
+  /* Hosts and profiles opened remotely (1640–1659). */
+  /** No host of the team (or of the profile owner's team) with this id. */
+  HOST_NOT_FOUND: 1640,
+  /** The host is not connected to the server now: nothing can start on it. */
+  HOST_OFFLINE: 1641,
+  /** A host's enrollment code is unknown, used or expired (HTTP 401 on /v2/host/join). */
+  HOST_CODE_INVALID: 1642,
+  /** No live remote run with this id among the profiles the account may run. */
+  REMOTE_RUN_NOT_FOUND: 1643,
+  /** A viewer's ticket is unknown, used, expired or for another session (the socket is refused). */
+  REMOTE_TICKET_INVALID: 1644,
+  /** Only the viewer that controls a run may hand control over. */
+  REMOTE_NOT_CONTROLLER: 1645,
+  /** Pushed to the accounts that may see a run: it started, failed, stopped, or its viewers or control changed; data: { runId }. */
+  REMOTE_RUN_CHANGED: 1646,
+  /** Pushed to a team: a host joined, was removed, connected or went away; data: { hostId }. */
+  HOSTS_CHANGED: 1647,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -247,6 +265,14 @@ export const codeMessageKey: Record<CodeValue, string> = {
   [Code.PROFILE_ACCESS_ENDED]: 'code.profileAccessEnded',
   [Code.PROFILE_LEASES_CHANGED]: 'code.profileLeasesChanged',
   [Code.PROXY_RELAY_OFF]: 'code.proxyRelayOff',
+  [Code.HOST_NOT_FOUND]: 'code.hostNotFound',
+  [Code.HOST_OFFLINE]: 'code.hostOffline',
+  [Code.HOST_CODE_INVALID]: 'code.hostCodeInvalid',
+  [Code.REMOTE_RUN_NOT_FOUND]: 'code.remoteRunNotFound',
+  [Code.REMOTE_TICKET_INVALID]: 'code.remoteTicketInvalid',
+  [Code.REMOTE_NOT_CONTROLLER]: 'code.remoteNotController',
+  [Code.REMOTE_RUN_CHANGED]: 'code.remoteRunChanged',
+  [Code.HOSTS_CHANGED]: 'code.hostsChanged',
   [Code.TAG_NAME_TAKEN]: 'code.tagNameTaken',
   [Code.TAG_LIMIT_REACHED]: 'code.tagLimitReached',
   [Code.PROXY_LIMIT_REACHED]: 'code.proxyLimitReached',

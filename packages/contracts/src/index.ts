@@ -17,6 +17,8 @@ export * from './localSettings.ts';
 export * from './startFailure.ts';
 export * from './fingerprintCheck.ts';
 export * from './synchronizer.ts';
+export * from './remote/hostLoad.ts';
+export * from './remote/hostLink.ts';
 export * from './calls/index.ts';
 export * from './profiles/proxy.ts';
 export * from './profiles/fingerprintOptions.ts';

@@ -42,6 +42,8 @@ import { rewardInfoCall } from './reward.ts';
 import { accountSettingsGetCall, accountSettingsSetCall } from './accountSettings.ts';
 import { orderDetailCall, paymentListenCall, planStatusCall, subscriptionCoinsCall, subscriptionOrderCall, subscriptionRenewalCall, subscriptionsCall } from './subscriptions.ts';
 import { apiPluginAssignCall, apiPluginListCall, apiProfilePluginsCall, pluginWebCalls } from './plugins.ts';
+import { hostWebCalls } from './hosts.ts';
+import { remoteWebCalls } from './remote.ts';
 import { subAccountCreateCall, subAccountDeleteCall, subAccountListCall, subAccountUpdateCall } from './subAccounts.ts';
 
 export * from './auth.ts';
@@ -66,6 +68,8 @@ export * from './reward.ts';
 export * from './accountSettings.ts';
 export * from './plugins.ts';
 export * from './sync.ts';
+export * from './hosts.ts';
+export * from './remote.ts';
 
 /*
  * The two lists below are built in functions marked pure so that a bundle (the console's) that
@@ -139,6 +143,8 @@ export const webCalls = /* @__PURE__ */ (() => [
   profileExportCall,
   profileImportCall,
   ...savedProxyCalls,
+  ...hostWebCalls,
+  ...remoteWebCalls,
 ] as const)();
 
 /** Every /v2/api/ call (API-token access). */
