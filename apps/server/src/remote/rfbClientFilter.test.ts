@@ -22,8 +22,11 @@ const handshake = Buffer.concat([rfb.protocolVersion, Buffer.from([1]), Buffer.f
 /** What the host must see of it: the viewer made shared. */
 const handshakeForwarded = Buffer.concat([rfb.protocolVersion, Buffer.from([1]), Buffer.from([1])]);
 
-/** noVNC 1.7's own SetEncodings (core/rfb.js _sendEncodings, cursor on, quality 6, compression 2). */
-const noVncEncodings = [7, -260, 5, 2, 16, 6, 1, 0, -32 + 6, -256 + 2, -223, -224, -258, -261, -308, -309, -312, -313, -307, 0xc0a1e5ce | 0, -316, 0x574d5664, -239];
+/**
+ * noVNC 1.7's own SetEncodings at depth 24, quality 6, compression 2 (core/rfb.js _sendEncodings;
+ * H.264, 50, follows CopyRect only where the browser decodes it).
+ */
+const noVncEncodings = [1, 7, -260, 16, 21, 5, 2, 6, 0, -32 + 6, -256 + 2, -223, -224, -258, -261, -308, -309, -312, -313, -307, 0xc0a1e5ce | 0, -316, 0x574d5664, -239];
 const encodingsSent = noVncEncodings.filter((encoding) => encoding !== -258 && encoding !== -316);
 
 /** One of each message noVNC sends, as it sends it after the handshake. */

@@ -11,10 +11,12 @@ import { rfbClientFilter, type RfbClientFilter } from './rfbClientFilter.ts';
 /*
  * The filter between a viewer and the Xvnc a host runs profiles on (TigerVNC, as on the hosts),
  * over its unix socket. Skipped where Xvnc is not installed (it is a system package, not an npm
- * one); the clipboard test also needs xclip, to read the X clipboard as a program on the host would.
+ * one); the clipboard tests also need xclip, to read the X clipboard as a program on the host
+ * would, and the keyboard test xev, to see the key events a window on the display is given.
  */
 const hasXvnc = spawnSync('Xvnc', ['-version'], { stdio: 'ignore' }).error === undefined;
 const hasXclip = spawnSync('xclip', ['-version'], { stdio: 'ignore' }).error === undefined;
+const hasXev = spawnSync('xev', ['-version'], { stdio: 'ignore' }).error === undefined;
 
 const qemuExtendedKeyEvent = -258;
 const extendedClipboard = 0xc0a1e5ce | 0;
@@ -186,6 +188,47 @@ describe.skipIf(!hasXvnc)('rfbClientFilter against TigerVNC Xvnc', () => {
       await waitFor(() => clipboard() === 'control is back', 'the text sent after control came back');
     } finally {
       viewer.close();
+    }
+  }, 30_000);
+
+  it.skipIf(!hasXev)('types a controller’s own characters by keysym, none of a watcher’s', async () => {
+    const xev = spawn('xev', ['-event', 'keyboard', '-event', 'structure', '-geometry', '800x600+0+0'], { env: { ...process.env, DISPLAY: `:${display}` } });
+    let events = '';
+    xev.stdout.on('data', (chunk: Buffer) => (events += chunk.toString('utf8')));
+    let controlling = true;
+    const viewer = await Viewer.connect(socketPath, rfbClientFilter({ controlling: () => controlling }));
+    const type = (keysym: number) => {
+      viewer.send(rfb.keyEvent(keysym, true));
+      viewer.send(rfb.keyEvent(keysym, false));
+    };
+    try {
+      await viewer.handshake();
+      viewer.send(rfb.setEncodings([0, qemuExtendedKeyEvent]));
+      await waitFor(() => events.includes('MapNotify'), 'the xev window');
+      // No window manager: the key events go to the window under the pointer.
+      viewer.send(rfb.pointerEvent(400, 300, 0));
+      // ü and д are not on the host's US keymap: Xvnc binds each to a spare keycode as it comes
+      // (both to the same one). xev reads the first press of a newly bound key with the keymap it
+      // held before (NoSymbol), so each key is typed until xev names it.
+      for (const [keysym, name] of [
+        [0xfc, 'udiaeresis'],
+        [0x6c4, 'Cyrillic_de'],
+      ] as const) {
+        const named = `keysym 0x${keysym.toString(16)}, ${name}`;
+        await waitFor(() => {
+          if (!events.includes(named)) type(keysym);
+          return events.includes(named);
+        }, `${name} in xev`);
+      }
+      controlling = false;
+      type(0x61); // a
+      controlling = true;
+      type(0x7a); // z, last: once it is in, every key before it is too
+      await waitFor(() => events.includes('keysym 0x7a,'), 'the last key in xev');
+      expect(events).not.toContain('keysym 0x61,');
+    } finally {
+      viewer.close();
+      xev.kill();
     }
   }, 30_000);
 
