@@ -11,7 +11,6 @@ import {
   apiProfileLaunchCall,
   apiProfileListCall,
   apiProfileLeaseBeatCall,
-  forApiToken,
   hostCommandSchema,
   hostEnrollCall,
   hostListCall,
