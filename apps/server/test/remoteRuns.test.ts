@@ -369,4 +369,48 @@ describe('hosts and profiles opened remotely', () => {
       host.link.close();
     }
   });
+
+  it('survives what no host or viewer sends: bad link messages, oversized frames, unknown socket paths, a viewer that does not speak RFB', async () => {
+    const owner = await signedIn(server);
+    const host = await joinHost(server, (await owner.client.call(hostEnrollCall, { passwd: owner.password })).code);
+    const [id] = await createProfiles(owner.client, 1);
+    const [row] = (await owner.client.call(hostListCall, {})).list;
+    // Messages that are not reports are dropped; the link stays and still works.
+    for (const text of ['', 'null', '[]', '{', '{"type":"started","runId":{}}', '{"type":"load","load":{"cores":-1}}', '\u0000\uffff']) host.link.send(text);
+    host.report({ type: 'load', load: { cores: 4, cpuPercent: 1, memoryUsedMb: 1, memoryTotalMb: 2, profiles: 0, streams: 0 } });
+    await expect.poll(async () => (await owner.client.call(hostListCall, {})).list[0]?.load?.cores).toBe(4);
+    // A binary frame, or a text frame over the link's limit, ends that link and nothing else.
+    const binaryClosed = socketOutcome(host.link);
+    host.link.send(Buffer.from([1, 2, 3]));
+    expect((await binaryClosed).closeCode).toBe(1003);
+    const again = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${HOST_LINK_PATH}`, { headers: { authorization: `Bearer ${host.token}` } });
+    await new Promise((resolve) => again.once('open', resolve));
+    const oversizeClosed = socketOutcome(again);
+    again.send('x'.repeat(20_000));
+    expect((await oversizeClosed).closeCode).toBe(1009);
+    // Unknown upgrade paths, and a stream socket for a stream no viewer opened, are refused.
+    expect((await socketOutcome(new WebSocket(`${server.baseUrl.replace('http', 'ws')}/v2/nothing`))).status).toBe(404);
+    expect((await socketOutcome(new WebSocket(`${server.baseUrl.replace('http', 'ws')}${HOST_STREAM_PATH}${'a'.repeat(22)}`, { headers: { authorization: `Bearer ${host.token}` } }))).status).toBe(404);
+    expect((await socketOutcome(new WebSocket(`${server.baseUrl.replace('http', 'ws')}${HOST_STREAM_PATH}../../etc`, { headers: { authorization: `Bearer ${host.token}` } }))).status).toBe(404);
+    // A join with a body that is not one is refused with a code, not a fault.
+    const badJoin = await fetch(`${server.baseUrl}${HOST_JOIN_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'AAAA-AAAA-AAAA', name: {}, deviceKey: 'x' }) });
+    expect(((await badJoin.json()) as { code: number }).code).toBe(Code.INVALID_INPUT);
+
+    // A viewer whose first bytes are not RFB is cut off at the server; the run goes on.
+    const link = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${HOST_LINK_PATH}`, { headers: { authorization: `Bearer ${host.token}` } });
+    await new Promise((resolve) => link.once('open', resolve));
+    const relinked = new TestHost(link, host.token, host.device);
+    const { run } = await owner.client.call(remoteOpenCall, { profileId: id!, hostId: row!.id });
+    relinked.report({ type: 'started', runId: (await relinked.next('start')).runId, width: 800, height: 600 });
+    await expect.poll(async () => (await owner.client.call(remoteListCall, { runId: run.id })).list[0]?.state).toBe('running');
+    const { viewer } = await openViewer(server, owner.client, run.id);
+    const hostSide = new WebSocket(`${server.baseUrl.replace('http', 'ws')}${HOST_STREAM_PATH}${(await relinked.next('stream')).streamId}`, { headers: { authorization: `Bearer ${host.token}` } });
+    await new Promise((resolve) => hostSide.once('open', resolve));
+    hostSide.send(Buffer.from('RFB 003.008\n'));
+    const cut = socketOutcome(viewer.ws);
+    viewer.ws.send(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    expect((await cut).closeCode).toBe(4008);
+    expect((await owner.client.call(remoteListCall, { runId: run.id })).list[0]).toMatchObject({ state: 'running', viewers: [] });
+    link.close();
+  });
 });

@@ -1,12 +1,13 @@
 import { Transform, pipeline } from 'node:stream';
+import { REMOTE_STREAM_CLOSE } from '@facet/contracts';
 import { createWebSocketStream, type WebSocket } from 'ws';
 import { rfbClientFilter } from './rfbClientFilter.ts';
 
 /** How long a viewer waits for the host to open its side of the stream. */
 const HOST_SIDE_WAIT_MS = 15_000;
 
-/** Close codes a viewer's socket ends with, so its page can say why (the console reads them). */
-export const viewerCloseCodes = { ended: 4000, revoked: 4003, hostAway: 4004, refused: 4008 } as const;
+/** Close codes a viewer's socket ends with, so its page can say why (contracts: REMOTE_STREAM_CLOSE). */
+export const viewerCloseCodes = REMOTE_STREAM_CLOSE;
 
 interface Waiting {
   viewer: WebSocket;
@@ -72,7 +73,10 @@ function join(viewer: WebSocket, host: WebSocket, controlling: () => boolean): v
     transform(chunk: Buffer, _encoding, done) {
       const { forward, fault } = filter.push(chunk);
       if (forward.length > 0) this.push(forward);
-      done(fault ? new Error(`viewer stream refused: ${fault.code}`) : null);
+      // Closed with its own code, so the viewer's page can tell a refusal from an end; the
+      // pipelines then end with the socket.
+      if (fault && viewer.readyState === viewer.OPEN) viewer.close(viewerCloseCodes.refused, fault.code);
+      done();
     },
   });
   const end = () => {
