@@ -68,10 +68,11 @@ function onPath(command) {
 /**
  * Debian packages: Chromium (profiles, app window, e2e) and Xvfb (headful browsers without a
  * screen); with `vnc`, TigerVNC's Xvnc as well (host mode: each remote run's display and VNC
- * server, apps/agent/src/browser/machine/vncDisplay.ts; and the tests of it). Installed with apt
+ * server, apps/agent/src/browser/machine/vncDisplay.ts; and the tests of it); with `testTools`, the
+ * X tools tests read a display with. Installed with apt
  * when missing and we run as root; otherwise we say what to run. Returns which are present afterwards.
  */
-export async function ensureSystemPackages({ required, vnc = false }) {
+export async function ensureSystemPackages({ required, vnc = false, testTools = false }) {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
   // Debian's Chromium ships only en-US; without its translations a profile's LANGUAGE cannot
@@ -85,6 +86,11 @@ export async function ensureSystemPackages({ required, vnc = false }) {
   // (apps/agent/src/browser/machine/webglImageDriver.ts); without one a page script stands in.
   if (!onPath('cc')) missing.push('gcc', 'libc6-dev');
   if (vnc && !onPath('Xvnc')) missing.push('tigervnc-standalone-server');
+  // What tests read a host's display with, as a program on the host would: its clipboard
+  // (xclip), its windows (xwininfo, xev) and, through a viewer, its text (tesseract).
+  if (testTools && !onPath('xclip')) missing.push('xclip');
+  if (testTools && !onPath('xwininfo')) missing.push('x11-utils');
+  if (testTools && !onPath('tesseract')) missing.push('tesseract-ocr');
   if (missing.length && process.getuid?.() === 0 && onPath('apt-get')) {
     const extras = ['fonts-noto-cjk', 'fonts-liberation'];
     console.log(`Installing ${missing.join(', ')} with apt-get…`);
