@@ -268,6 +268,9 @@ describe('hosts and profiles opened remotely', () => {
     await expect.poll(async () => (await owner.client.call(remoteListCall, { runId: run.id })).list[0]?.state).toBe('stopped');
     // An ended run's token opens nothing.
     await refusal(asHost.call(apiProfileLeaseBeatCall, { ids: [id!], deviceKey: host.device.publicKey }), Code.API_TOKEN_INVALID);
+    // A host that comes back still running a browser the server ended is told to close it.
+    host.report({ type: 'started', runId: run.id, width: 1920, height: 1080 });
+    expect(await host.next('stop')).toEqual({ type: 'stop', runId: run.id });
     host.link.close();
   });
 

@@ -186,6 +186,12 @@ export class RemoteRunService {
   async hostReported(host: HostRecord, report: HostReport): Promise<void> {
     if (report.type === 'load') return this.hostService.reported(host, report.load);
     const run = await this.store.remoteRuns.findById(report.runId);
+    // A browser the server no longer counts as a run (ended while the host was away, or never
+    // this host's) is closed rather than left running unseen.
+    if (report.type === 'started' && (!run || run.host_id !== host.id || run.ended_at !== null)) {
+      this.hosts.send(host.id, { type: 'stop', runId: report.runId });
+      return;
+    }
     // Only the host a run was sent to speaks for it.
     if (!run || run.host_id !== host.id) return;
     const now = this.clock.now();
