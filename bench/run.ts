@@ -14,6 +14,7 @@ import { benchProfileSync } from './profileSync.ts';
 import { benchRelay } from './relay.ts';
 import { benchRequestCpu } from './requestCpu.ts';
 import { benchSynchronizer } from './synchronizer.ts';
+import { benchRemote } from './remote.ts';
 import { onEachEngine } from './lib/seededServer.ts';
 import { seedProfiles } from './lib/seed.ts';
 import { repoRoot, startServer } from './lib/serverProcess.ts';
@@ -146,7 +147,7 @@ function searchReport(results: EngineResult[]): string {
   ].join('\n');
 }
 
-// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp`, `-- sync`, `-- relay` or `-- synchronizer` one of them.
+// `npm run bench` runs them all; `npm run bench -- list`, `-- search`, `-- cpu`, `-- rates`, `-- launch`, `-- cdp`, `-- sync`, `-- relay`, `-- synchronizer` or `-- remote` one of them.
 const only = process.argv[2];
 const file = path.join(repoRoot, 'docs/benchmarks.md');
 const ports = { sqlite: 18480, postgres: 18481 };
@@ -161,7 +162,7 @@ if (only === 'search') {
   console.log(searchReport(results));
 }
 // Each of these appends its own section.
-const sections: Record<string, () => Promise<string>> = { cpu: benchRequestCpu, rates: benchListRates, launch: benchLaunch, cdp: benchCdpRoundTrip, sync: benchProfileSync, relay: benchRelay, synchronizer: benchSynchronizer };
+const sections: Record<string, () => Promise<string>> = { cpu: benchRequestCpu, rates: benchListRates, launch: benchLaunch, cdp: benchCdpRoundTrip, sync: benchProfileSync, relay: benchRelay, synchronizer: benchSynchronizer, remote: benchRemote };
 for (const [name, bench] of Object.entries(sections)) {
   if (only !== undefined && only !== name) continue;
   const section = await bench();

@@ -64,6 +64,15 @@ export class RfbViewer {
     return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
   }
 
+  /** The pointer moved to (x, y), no button: where the keyboard's focus follows on a display without a window manager. */
+  pointer(x: number, y: number): void {
+    const message = Buffer.alloc(6);
+    message[0] = 5;
+    message.writeUInt16BE(x, 2);
+    message.writeUInt16BE(y, 4);
+    this.write(message);
+  }
+
   /** A key pressed and released, by X keysym (as noVNC sends a typed character). */
   key(keysym: number): void {
     for (const down of [1, 0]) {
