@@ -76,7 +76,8 @@ async function openLocalApi(config: HostConfig, host: RunningHost): Promise<Loca
   );
   const shown = created ? key : config.localApiKey ? '(FACET_LOCAL_API_KEY)' : `in ${path.join(config.dataDir, 'local-api-key')}`;
   const where = api.host === '0.0.0.0' ? `127.0.0.1:${api.port}` : api.host.includes(':') ? `[${api.host}]:${api.port}` : `${api.host}:${api.port}`;
-  console.log(`Facet host: local API at http://${where}/api/v1/ — key ${shown}${api.host === '0.0.0.0' ? ' (listening on every interface)' : ''}; it finds the profiles this host runs, and starts none`);
+  console.log(`Facet host: local API at http://${where}/api/v1/ — key ${shown}${api.host === '0.0.0.0' ? ' (listening on every interface)' : ''}`);
+  console.log('Facet host: its local API finds the profiles this host runs for remote use (browser/active, local-active) and starts none');
   return api;
 }
 
