@@ -228,4 +228,65 @@ describe('a profile opened remotely', () => {
     const differ = (x: Record<string, string>, y: Record<string, string>) => Object.keys(x).filter((k) => x[k] !== y[k]).sort();
     expect(differ(one.readings as Record<string, string>, two.readings as Record<string, string>)).toEqual(['audio', 'canvas', 'webgl']);
   });
+
+  // As launchSurfaces.test.ts: fonts, media devices, battery and WebRTC in the first tab and in a
+  // page puppeteer opens, their frames and workers; one profile hides, one shows.
+  it('reads the profile\'s fonts, devices, battery and WebRTC in every scope, as on a desktop', async () => {
+    const devices = { mode: 'custom', audioInputs: 2, videoInputs: 1, audioOutputs: 3 };
+    const [a, b] = [
+      await createProfile('Remote surfaces hidden', { fingerprint: { canvas: 'real', noiseSeed: 1001, mediaDevices: devices, battery: 'custom', fonts: { mode: 'custom', list: ['Liberation Sans', 'Arial'] }, webrtc: 'disabled' } }),
+      await createProfile('Remote surfaces shown', { fingerprint: { canvas: 'real', noiseSeed: 3003, mediaDevices: devices, battery: 'custom', fonts: { mode: 'real', list: [] }, webrtc: 'replace' } }),
+    ];
+    const [runA, runB] = [await openRemotely(a), await openRemotely(b)];
+    type Surfaces = { localFonts: string[]; drawnFonts: string[]; canvasFont: string; devices?: string[]; battery?: unknown; webrtc: string[] };
+    const SURFACE_SCOPES = ['surfaces', 'surfacesFromFrame', 'surfacesFromBlankFrame', 'surfacesFromWorker'];
+    const read = async (evaluate: (expression: string) => Promise<unknown>) => {
+      const scopes: Record<string, Surfaces> = {};
+      for (const fn of SURFACE_SCOPES) scopes[fn] = (await evaluate(`window.${fn}()`)) as Surfaces;
+      return scopes;
+    };
+    const visit = async (started: StartedBrowser) => {
+      const browser = await puppeteer.connect({ browserWSEndpoint: started.ws.puppeteer, defaultViewport: null });
+      let firstTab: Record<string, Surfaces>;
+      try {
+        const tab = (await browser.pages()).find((p) => p.url() === `${pages.url}/`)!;
+        await tab.waitForFunction(() => typeof (window as unknown as { surfaces?: unknown }).surfaces === 'function');
+        firstTab = await read((expression) => tab.evaluate(expression));
+      } finally {
+        await browser.disconnect();
+      }
+      const page = await clients.puppeteer!.open(started, `${pages.url}/`);
+      try {
+        return { firstTab, clientPage: await read((expression) => page.evaluate(expression)) };
+      } finally {
+        await page.close();
+      }
+    };
+    let hidden: Awaited<ReturnType<typeof visit>>, shown: Awaited<ReturnType<typeof visit>>;
+    try {
+      [hidden, shown] = [await visit(runA.started), await visit(runB.started)];
+    } finally {
+      await Promise.all([closeRemotely(runA.runId), closeRemotely(runB.runId)]);
+    }
+    console.log('remote surfaces', JSON.stringify({ hidden: hidden.firstTab.surfaces, shown: shown.firstTab.surfaces }));
+    const machine = shown.firstTab.surfaces!;
+    expect(machine.localFonts, 'fonts this test expects on the machine').toEqual(expect.arrayContaining(['DejaVu Sans', 'Liberation Sans']));
+    const kept = (fonts: string[]) => fonts.filter((f) => ['DejaVu Sans', 'Liberation Sans', 'Arial'].includes(f));
+    for (const [where, scopes] of Object.entries(hidden)) {
+      for (const [scope, seen] of Object.entries(scopes)) {
+        const at = `${where} ${scope}`;
+        expect(seen.localFonts, at).toEqual(kept(machine.localFonts));
+        expect(seen.drawnFonts, at).toEqual(kept(machine.drawnFonts));
+        expect(seen.canvasFont, at).toBe('72px "DejaVu Sans", monospace');
+        expect(seen.webrtc, at).toEqual([]);
+        if (scope === 'surfacesFromWorker') continue;
+        expect(seen.devices, at).toEqual(['audioinput||||true', 'videoinput||||true', 'audiooutput||||true']);
+        expect(seen.battery, at).toEqual(hidden.firstTab.surfaces!.battery);
+      }
+    }
+    expect(shown.clientPage.surfacesFromWorker!.webrtc).toEqual(['RTCDataChannel']);
+    expect(shown.clientPage.surfaces!.webrtc).toEqual(['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCSessionDescription']);
+    expect(shown.clientPage.surfaces!.battery).toEqual(shown.firstTab.surfaces!.battery);
+    expect(shown.firstTab.surfaces!.battery).not.toEqual(hidden.firstTab.surfaces!.battery);
+  });
 });
