@@ -25,7 +25,8 @@ const LOCAL_API = /local API at (\S+) — key (\S+)/;
  * A host agent (`npm run host`'s entry, apps/agent/src/hostMain.ts) of the server at `serverUrl`,
  * joined with the one-time `code` a main account made (`host/enroll`), in a throwaway data folder
  * (`env.FACET_AGENT_DATA_DIR` names another: a host started again with its saved token, `code`
- * then unused). Resolves once its link is up. Profile browsers stay on loopback.
+ * then unused). Resolves once its link is up (and its local API, when `env.FACET_LOCAL_API_PORT`
+ * asks for one). Profile browsers stay on loopback.
  */
 export async function startHostAgent(serverUrl: string, code: string, env: Record<string, string> = {}): Promise<HostAgent> {
   const dataDir = env.FACET_AGENT_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'facet-e2e-host-'));
