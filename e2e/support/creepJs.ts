@@ -29,6 +29,20 @@ export async function startCreepJs(): Promise<CreepJsServer> {
   return { url: `http://127.0.0.1:${port}/`, port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** What a stock Chromium shows on a machine without a GPU (SwiftShader): the machine's, not ours. */
+export const machineTrash = /^WebGLRenderingContext\.getParameter: suspicious (gpu|capabilities)$/;
+
+/**
+ * The surfaces the default options change by a page script (docs/fingerprint.md), as CreepJS
+ * names them: the WebGL metadata and the media device list. (The platform in workers comes from a
+ * copy of the build that reports it, the WebGL image's noise from a driver in front of
+ * SwiftShader: no stand-in for either.)
+ */
+export const changedByDefault = /^(WebGLRenderingContext|WebGL2RenderingContext)\.getParameter$|^MediaDevices\.enumerateDevices$/;
+
+/** At most this many, with the default options on a Windows profile on this Linux machine (203 before, 6 with a worker stand-in, 5 with readPixels stand-ins). */
+export const DEFAULT_LIE_BUDGET = 3;
+
 /** What CreepJS concluded about the browser it ran in. */
 export interface CreepVerdict {
   /** Every lie it documented, by API, with its reasons (window and worker scopes together). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCreepJs, startCreepJs, type CreepJsServer, type CreepVerdict } from '../support/creepJs.ts';
+import { changedByDefault, DEFAULT_LIE_BUDGET, machineTrash, readCreepJs, startCreepJs, type CreepJsServer, type CreepVerdict } from '../support/creepJs.ts';
 import { useLaunchHarness } from '../support/launchHarness.ts';
 
 /**
@@ -17,20 +17,6 @@ afterAll(() => creep?.close());
 
 const LINUX_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-
-/** What a stock Chromium shows on a machine without a GPU (SwiftShader): the machine's, not ours. */
-const machineTrash = /^WebGLRenderingContext\.getParameter: suspicious (gpu|capabilities)$/;
-
-/**
- * The surfaces the default options change by a page script (docs/fingerprint.md), as CreepJS
- * names them: the WebGL metadata and the media device list. (The platform in workers comes from a
- * copy of the build that reports it, the WebGL image's noise from a driver in front of
- * SwiftShader: no stand-in for either.)
- */
-const changedByDefault = /^(WebGLRenderingContext|WebGL2RenderingContext)\.getParameter$|^MediaDevices\.enumerateDevices$/;
-
-/** At most this many, with the default options on a Windows profile on this Linux machine (203 before, 6 with a worker stand-in, 5 with readPixels stand-ins). */
-const DEFAULT_LIE_BUDGET = 3;
 
 /** Starts the profile through the local API with CreepJS as its start page, as a person would open a site. */
 async function verdictOf(id: string): Promise<CreepVerdict> {

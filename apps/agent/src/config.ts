@@ -94,7 +94,12 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = proc
 }
 
 /** The agent as a host of its team (host mode, `npm run host`): what it reads besides the agent's own. */
-export interface HostConfig extends Pick<AgentConfig, 'dataDir' | 'ipCheckUrl' | 'loopbackOnly' | 'platformBuildsDir' | 'version'> {
+export interface HostConfig extends Pick<AgentConfig, 'dataDir' | 'ipCheckUrl' | 'loopbackOnly' | 'platformBuildsDir' | 'version' | 'localApiKey'> {
+  /**
+   * FACET_LOCAL_API_PORT: the host's local automation API, off unless set (no local settings turn
+   * it on: no one sits at a host). It only finds the browsers the host runs (docs/local-api.md).
+   */
+  localApiPort: number | null;
   /** FACET_SERVER_URL: required, the team's server. */
   serverUrl: string;
   /** FACET_HOST_CODE: the one-time code to join with; needed only while no token is saved. */
@@ -113,6 +118,8 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, cwd = proce
     loopbackOnly: agent.loopbackOnly,
     platformBuildsDir: agent.platformBuildsDir,
     version: agent.version,
+    localApiPort: agent.localApiPort,
+    localApiKey: agent.localApiKey,
     hostCode: env.FACET_HOST_CODE?.trim().toUpperCase() || undefined,
     // The server takes up to 64 characters of it.
     hostName: (env.FACET_HOST_NAME || os.hostname() || 'host').trim().slice(0, 64) || 'host',

@@ -1,12 +1,19 @@
-import { loadHostConfig } from './config.ts';
+import path from 'node:path';
+import { startHostLocalApi } from './api/localApi/hostLocalApi.ts';
+import type { LocalApi } from './api/localApi/server.ts';
+import { chromedriverFinder } from './browser/machine/chromedriver.ts';
+import { loadHostConfig, type HostConfig } from './config.ts';
 import { HostJoinRefused } from './host/hostLink.ts';
-import { HostNotJoined, startHost } from './host/hostAgent.ts';
+import { HostNotJoined, startHost, type RunningHost } from './host/hostAgent.ts';
+import { apiPasswordChecker } from './storage/apiPassword.ts';
 import { claimInstance } from './storage/instanceLock.ts';
+import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
 
 /**
  * The agent in host mode (`npm run host`): a Linux machine of the team that runs profiles for
- * remote use. No app window, no bridge, no console server, no local API. Exits non-zero when it
- * cannot join, or when its server has removed it.
+ * remote use. No app window, no bridge, no console server; with FACET_LOCAL_API_PORT, a local API
+ * that finds the browsers it runs (and starts none). Exits non-zero when it cannot join, or when
+ * its server has removed it.
  */
 async function main(): Promise<void> {
   const config = loadHostConfig();
@@ -27,10 +34,20 @@ async function main(): Promise<void> {
     else console.error('Facet host: could not start:', error);
     process.exit(1);
   }
+  let localApi: LocalApi | null = null;
+  try {
+    if (config.localApiPort !== null) localApi = await openLocalApi(config, host);
+  } catch (error) {
+    console.error('Facet host: could not open its local API:', error);
+    await host.close();
+    lock.release();
+    process.exit(1);
+  }
   let closing = false;
   const shutdown = async (exitCode: number) => {
     if (closing) return;
     closing = true;
+    await localApi?.close();
     await host.close();
     lock.release();
     process.exit(exitCode);
@@ -41,6 +58,27 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+}
+
+/**
+ * The desktop agent's local API over the host's runs (api/localApi/hostLocalApi.ts), with its key
+ * file, and the bind address, password and keyless of the host's settings.json; the same line as
+ * the desktop agent's tells where it is.
+ */
+async function openLocalApi(config: HostConfig, host: RunningHost): Promise<LocalApi> {
+  const { key, created } = readOrCreateLocalApiKey(config.dataDir, config.localApiKey);
+  const { bindip, passwordHash, keyless } = host.settings.automation;
+  const passwordMatches = passwordHash ? apiPasswordChecker(passwordHash) : null;
+  const api = await startHostLocalApi(
+    { key, browsers: host.runs, password: () => passwordMatches, keyless: () => keyless, webdriver: chromedriverFinder(), version: config.version },
+    config.localApiPort ?? 0,
+    bindip,
+  );
+  const shown = created ? key : config.localApiKey ? '(FACET_LOCAL_API_KEY)' : `in ${path.join(config.dataDir, 'local-api-key')}`;
+  const where = api.host === '0.0.0.0' ? `127.0.0.1:${api.port}` : api.host.includes(':') ? `[${api.host}]:${api.port}` : `${api.host}:${api.port}`;
+  console.log(`Facet host: local API at http://${where}/api/v1/ — key ${shown}${api.host === '0.0.0.0' ? ' (listening on every interface)' : ''}`);
+  console.log('Facet host: its local API finds the profiles this host runs for remote use (browser/active, local-active) and starts none');
+  return api;
 }
 
 // As the desktop agent (main.ts): what escapes a handler is logged, and the runs go on.

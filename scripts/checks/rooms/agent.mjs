@@ -9,7 +9,7 @@
 const floors = [
   [
     { room: 'main.ts', why: 'the process: one agent per data folder, the console window, then the agent' },
-    { room: 'hostMain.ts', why: 'the process in host mode: joins the team, links to its server, no window, bridge or local API' },
+    { room: 'hostMain.ts', why: 'the process in host mode: joins the team, links to its server, no window or bridge; a local API that only finds its runs (api/localApi over host, joined here)' },
     { room: 'mcp', why: 'the MCP server, a client of the local API over HTTP: a process of its own on stdio, and a handler the process serves at the local API\'s /mcp' },
   ],
   [{ room: 'agent.ts', why: 'wires every room into one agent: servers, services, their stores' }],

@@ -7,12 +7,16 @@ import type { HostConfig } from '../config.ts';
 import { PluginCache } from '../plugins/pluginCache.ts';
 import { readOrCreateDeviceKey } from '../storage/deviceKey.ts';
 import { forgetHostToken, readHostToken, writeHostToken } from '../storage/hostToken.ts';
-import { readLocalSettings } from '../storage/localSettings.ts';
+import { readLocalSettings, type LocalSettings } from '../storage/localSettings.ts';
 import { HostLink, joinTeam } from './hostLink.ts';
 import { HostLoadSampler } from './hostLoad.ts';
 import { HostRuns } from './hostRuns.ts';
 
 export interface RunningHost {
+  /** The browsers it runs for remote use, as the host's local API finds them (hostMain.ts). */
+  runs: Pick<HostRuns, 'list' | 'status' | 'browser'>;
+  /** The local settings of its data folder (the local API's bind address, password and keyless). */
+  settings: LocalSettings;
   /** Resolves when the server refused the host's token: it was removed from its team. */
   removed: Promise<void>;
   close(): Promise<void>;
@@ -24,8 +28,8 @@ export class HostNotJoined extends Error {}
 /**
  * The agent as a host of its team (a Linux machine no one sits at): joined once with a one-time
  * code, then linked to the server, running the profiles the link asks for on their own displays
- * and joining viewers' streams to them. No console, no bridge, no local API: whatever it runs, it
- * runs for people working through the server.
+ * and joining viewers' streams to them. No console and no bridge: whatever it runs, it runs for
+ * people working through the server (its process may open a local API that only finds them).
  */
 export async function startHost(config: HostConfig, log: (line: string) => void): Promise<RunningHost> {
   const { serverUrl, dataDir, hostName } = config;
@@ -91,6 +95,8 @@ export async function startHost(config: HostConfig, log: (line: string) => void)
   });
   link.start();
   return {
+    runs,
+    settings,
     removed: removal,
     close: async () => {
       await runs.stopAll();

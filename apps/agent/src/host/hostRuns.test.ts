@@ -72,10 +72,13 @@ describe('the runs of a host', () => {
     const server = await serverWithoutProfiles();
     const host = hostRuns(server.url);
     host.runs.handle({ type: 'start', runId: 'r1', profileId: 'p1', runToken: 'frt_'.padEnd(30, 'k') });
+    // While it starts, no script on the host finds a browser to attach to.
+    expect([host.runs.list(), host.runs.status('p1'), host.runs.browser('p1')]).toEqual([[], null, null]);
     await until(() => host.reports.length > 0, 'a report');
     expect(host.reports).toEqual([{ type: 'failed', runId: 'r1', reason: 'notFound' }]);
     expect(server.bearers[0]).toBe(`Bearer ${'frt_'.padEnd(30, 'k')}`);
     expect(host.runs.counts()).toEqual({ profiles: 0, streams: 0 });
+    expect(host.runs.list()).toEqual([]);
     expect(fs.readdirSync(host.runsDir)).toEqual([]);
   });
 

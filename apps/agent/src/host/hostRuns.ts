@@ -5,7 +5,7 @@ import { startVncDisplay, type VncDisplay } from '../browser/machine/vncDisplay.
 import { LeaseBeats } from '../core/leaseBeat.ts';
 import { ProfileLauncher, type LauncherSettings } from '../core/profileLauncher.ts';
 import { apiTokenProfileSource } from '../core/profileSource.ts';
-import type { LaunchedProfile } from '../core/runningProfiles.ts';
+import type { BrowserStatus, LaunchedProfile } from '../core/runningProfiles.ts';
 import { StartFailure, startFailureReason } from '../startFailure.ts';
 import { socketUrl } from './hostLink.ts';
 import { openStreamPipe, type StreamPipe } from './streamPipe.ts';
@@ -61,6 +61,24 @@ export class HostRuns {
   /** What the link's load reports. */
   counts(): { profiles: number; streams: number } {
     return { profiles: this.runs.size, streams: this.streams.size };
+  }
+
+  /**
+   * The browsers up, as the desktop agent's RunningProfiles shows its own: what the host's local
+   * API answers a script on this machine (api/localApi/hostLocalApi.ts), numbered in start order.
+   */
+  list(): BrowserStatus[] {
+    return [...this.runs.values()].filter((run) => run.browser && !run.stopping).map((run, at) => statusOf(run, run.browser!, at + 1));
+  }
+
+  status(profileId: string): BrowserStatus | null {
+    return this.list().find((status) => status.profileId === profileId) ?? null;
+  }
+
+  /** The profile's browser while it runs here; null while it starts, stops, or runs nowhere here. */
+  browser(profileId: string): LaunchedProfile | null {
+    const run = [...this.runs.values()].find((r) => r.profileId === profileId && r.browser && !r.stopping);
+    return run?.browser ?? null;
   }
 
   /** `started` again for each run whose browser is up (after the link came back). */
@@ -170,6 +188,11 @@ export class HostRuns {
     await run.display?.stop().catch((error: unknown) => this.options.log(`run ${run.runId}: could not stop its display: ${String(error)}`));
     if (run.runDir) fs.rmSync(run.runDir, { recursive: true, force: true });
   }
+}
+
+function statusOf(run: Run, browser: LaunchedProfile, number: number): BrowserStatus {
+  const { endpoint, debugPort, debugPortOpen, skippedCookies } = browser;
+  return { profileId: run.profileId, state: 'running', number, headless: false, endpoint, debugPort, debugPortOpen, skippedCookies };
 }
 
 function startedOf(run: Run): HostReport {

@@ -58,6 +58,7 @@ export const localApiMessages = {
   tag_not_found: 'No tag of the account has that id; data.ids names the ones missing.',
   cookie_invalid: 'The cookie parameter could not be read, or a cookie breaks the cookie rule: data.row names the cookie, data.field its field, data.key why.',
   share_type_unsupported: 'share_type 2 (by phone number): Facet accounts are named by user name or e-mail.',
+  host_runs_only: 'A host agent\'s local API only finds the browsers it runs for remote use (status, browser/active, local-active): its profiles start and stop from the console.',
   no_account: 'The agent acts as nobody: sign in through the console, or set FACET_API_TOKEN.',
   proxyFailed: 'A failed start: the proxy did not answer or refused (data.reason says how).',
   leader_not_running: 'synchronizer/start: the leader has no browser on this machine (data.user_id).',

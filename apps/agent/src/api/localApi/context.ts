@@ -7,9 +7,15 @@ import { NoAccountError } from '../../startFailure.ts';
 import type { Synchronizer } from '../../synchronizer/synchronizer.ts';
 import { LocalApiFailure } from './failures.ts';
 
+/**
+ * The browsers the local API finds and drives: the desktop agent's RunningProfiles, or a host's
+ * runs, which only answer what runs (hostLocalApi.ts).
+ */
+export type LocalBrowsers = Pick<RunningProfiles, 'isRunning' | 'status' | 'browser' | 'list' | 'start' | 'stop' | 'stopAll'>;
+
 export interface LocalApiDeps {
   key: string;
-  running: RunningProfiles;
+  running: LocalBrowsers;
   /** Who the agent acts as right now; null (no console, no token): profile calls answer `no_account`. */
   source: () => ProfileSource | null;
   /** The settings' password check, asked on every request; null when no password is set. */

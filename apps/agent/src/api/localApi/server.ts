@@ -29,7 +29,7 @@ export type { LocalApiDeps } from './context.ts';
  * No CORS, and no state change on a GET but AdsPower's own GET paths that do so (browser/start,
  * browser/stop) and Facet's browser/check.
  */
-const handlers: LocalHandlers = {
+export const localHandlers: LocalHandlers = {
   ...browserHandlers,
   ...profileHandlers,
   ...profileDataHandlers,
@@ -43,7 +43,7 @@ const handlers: LocalHandlers = {
 
 const byPath = new Map<string, [LocalRouteId, LocalRoute][]>();
 for (const [id, route] of Object.entries(localApiRoutes) as [LocalRouteId, LocalRoute][]) {
-  if (!handlers[id]) throw new Error(`local API route ${id} has no handler`);
+  if (!localHandlers[id]) throw new Error(`local API route ${id} has no handler`);
   byPath.set(route.path, [...(byPath.get(route.path) ?? []), [id, route]]);
 }
 
@@ -56,7 +56,8 @@ export interface LocalApi {
 
 type Answer = { code: number; msg: string; data?: unknown };
 
-export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '127.0.0.1'): Promise<LocalApi> {
+/** `handlers`: the route table's handlers; a host's local API answers most routes with a refusal (hostLocalApi.ts). */
+export async function startLocalApi(deps: LocalApiDeps, port: number, bindIp = '127.0.0.1', handlers: LocalHandlers = localHandlers): Promise<LocalApi> {
   const ctx = localContext(deps);
   const openApi = JSON.stringify(localApiOpenApi(deps.version ?? '0.0.0'));
   const server = http.createServer(guardRequests('local API', (request, response) => {
