@@ -37,6 +37,7 @@ import { updatedCookies } from '../codecs/updatedCookies.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { sealForDevice } from '../security/launchSeal.ts';
 import { newProfileId } from '../security/tokens.ts';
+import { withOwnSeed } from './noiseSeed.ts';
 import type { LaunchGrants } from './launchGrant.ts';
 import { toLease, type LeaseService } from './leaseService.ts';
 import type { SyncService } from './syncService.ts';
@@ -167,7 +168,7 @@ export class ProfileService {
     if (permission === null) await this.assertGroup(actor, sent.groupId);
     await this.secrets.ready([record.owner_id]);
     const stored = columnsToSettings(record, this.secrets);
-    const settings: ProfileSettings = { ...sent, cookies: updatedCookies(sent.cookies, stored.cookies) };
+    const settings: ProfileSettings = withOwnSeed({ ...sent, cookies: updatedCookies(sent.cookies, stored.cookies) }, stored.fingerprint.noiseSeed);
     // A recipient edits within the owner's profile: it stays in the owner's group, and what runs
     // on the owner's machine (command line, debug port) is the owner's alone; they never saw it.
     const applied: ProfileSettings =
@@ -266,7 +267,7 @@ export class ProfileService {
     await this.secrets.ready([actor.id]);
     return this.store.transaction(async (tx) => {
       await this.allowance.assertProfileRoom(actor, count, tx);
-      const all = await prepare(tx);
+      const all = (await prepare(tx)).map((settings) => withOwnSeed(settings));
       const repo = tx.profiles;
       const ids = await freshIds(repo, all.length);
       const first = await repo.reserveSerials(actor.id, all.length);
