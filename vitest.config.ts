@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/agent/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/agent/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },

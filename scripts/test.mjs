@@ -18,7 +18,8 @@ ensureNode();
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 await ensureNpmDependencies();
 if (!only || only === 'e2e' || only === 'unit') {
-  await ensureSystemPackages({ required: true });
+  // Xvnc too: the host mode's display tests run a real one; and the X tools they read it with.
+  await ensureSystemPackages({ required: true, vnc: true, testTools: true });
   await ensureConsoleBuild();
 }
 

@@ -67,10 +67,12 @@ function onPath(command) {
 
 /**
  * Debian packages: Chromium (profiles, app window, e2e) and Xvfb (headful browsers without a
- * screen). Installed with apt when missing and we run as root; otherwise we say what to run.
- * Returns which are present afterwards.
+ * screen); with `vnc`, TigerVNC's Xvnc as well (host mode: each remote run's display and VNC
+ * server, apps/agent/src/browser/machine/vncDisplay.ts; and the tests of it); with `testTools`, the
+ * X tools tests read a display with. Installed with apt
+ * when missing and we run as root; otherwise we say what to run. Returns which are present afterwards.
  */
-export async function ensureSystemPackages({ required }) {
+export async function ensureSystemPackages({ required, vnc = false, testTools = false }) {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
   // Debian's Chromium ships only en-US; without its translations a profile's LANGUAGE cannot
@@ -83,6 +85,12 @@ export async function ensureSystemPackages({ required }) {
   // A C compiler: the agent compiles its WebGL image driver with it for machines without a GPU
   // (apps/agent/src/browser/machine/webglImageDriver.ts); without one a page script stands in.
   if (!onPath('cc')) missing.push('gcc', 'libc6-dev');
+  if (vnc && !onPath('Xvnc')) missing.push('tigervnc-standalone-server');
+  // What tests read a host's display with, as a program on the host would: its clipboard
+  // (xclip), its windows (xwininfo, xev) and, through a viewer, its text (tesseract).
+  if (testTools && !onPath('xclip')) missing.push('xclip');
+  if (testTools && !onPath('xwininfo')) missing.push('x11-utils');
+  if (testTools && !onPath('tesseract')) missing.push('tesseract-ocr');
   if (missing.length && process.getuid?.() === 0 && onPath('apt-get')) {
     const extras = ['fonts-noto-cjk', 'fonts-liberation'];
     console.log(`Installing ${missing.join(', ')} with apt-get…`);
@@ -93,14 +101,15 @@ export async function ensureSystemPackages({ required }) {
   }
   const chromium = findChromium();
   const xvfb = onPath('Xvfb');
-  if ((!chromium || !xvfb) && required) {
+  const xvnc = onPath('Xvnc');
+  if ((!chromium || !xvfb || (vnc && !xvnc)) && required) {
     console.error(
-      `Facet needs Chromium and Xvfb for this. Install them with:\n  sudo apt-get install chromium chromium-l10n xvfb xauth\n(or set CHROME_PATH to a Chromium or Chrome binary).`,
+      `Facet needs Chromium and Xvfb${vnc ? ' and Xvnc' : ''} for this. Install them with:\n  sudo apt-get install chromium chromium-l10n xvfb xauth${vnc ? ' tigervnc-standalone-server' : ''}\n(or set CHROME_PATH to a Chromium or Chrome binary).`,
     );
     process.exit(1);
   }
   if (!chromium) console.warn('Chromium not found: the desktop window will not open (install it with: sudo apt-get install chromium).');
-  return { chromium, xvfb };
+  return { chromium, xvfb, xvnc };
 }
 
 function listFiles(dir) {

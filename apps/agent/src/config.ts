@@ -92,3 +92,29 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, cwd = proc
     platformBuildsDir: path.resolve(cwd, env.FACET_PLATFORM_BUILDS_DIR || platformBuildsCache(env)),
   };
 }
+
+/** The agent as a host of its team (host mode, `npm run host`): what it reads besides the agent's own. */
+export interface HostConfig extends Pick<AgentConfig, 'dataDir' | 'ipCheckUrl' | 'loopbackOnly' | 'platformBuildsDir' | 'version'> {
+  /** FACET_SERVER_URL: required, the team's server. */
+  serverUrl: string;
+  /** FACET_HOST_CODE: the one-time code to join with; needed only while no token is saved. */
+  hostCode: string | undefined;
+  /** FACET_HOST_NAME, else the host name: what the team sees. */
+  hostName: string;
+}
+
+export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): HostConfig {
+  if (!env.FACET_SERVER_URL) throw new Error('host mode needs FACET_SERVER_URL: the address of the team\'s server');
+  const agent = loadAgentConfig(env, cwd);
+  return {
+    serverUrl: serverUrlFrom(env.FACET_SERVER_URL),
+    dataDir: agent.dataDir,
+    ipCheckUrl: agent.ipCheckUrl,
+    loopbackOnly: agent.loopbackOnly,
+    platformBuildsDir: agent.platformBuildsDir,
+    version: agent.version,
+    hostCode: env.FACET_HOST_CODE?.trim().toUpperCase() || undefined,
+    // The server takes up to 64 characters of it.
+    hostName: (env.FACET_HOST_NAME || os.hostname() || 'host').trim().slice(0, 64) || 'host',
+  };
+}

@@ -35,6 +35,9 @@ import { pluginUploadRoute } from './routes/pluginUploadRoute.ts';
 import { pluginBlobRoute } from './routes/pluginBlobRoute.ts';
 import { syncChunkRoutes } from './routes/syncChunkRoutes.ts';
 import { syncRoutes } from './routes/web/syncRoutes.ts';
+import { hostRoutes } from './routes/web/hostRoutes.ts';
+import { remoteRoutes } from './routes/web/remoteRoutes.ts';
+import { remoteSockets } from './routes/remoteSockets.ts';
 import { readOrCreateSecret } from './security/secrets.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
 import { ownerOnlyDataFolder } from './storage/ownerOnly.ts';
@@ -143,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
 
   configRoute(app, config, signKey, mailer.kind === 'smtp');
   await docsRoute(app, config.version);
-  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, idempotency: services.idempotency, sessions: services.sessions, apiTokens: services.apiTokens, publicUrl: config.publicUrl }, [
+  registerCalls(app, { signKey, clock, replayGuard: services.replayGuard, idempotency: services.idempotency, sessions: services.sessions, apiTokens: services.apiTokens, runTokens: services.remoteRuns, publicUrl: config.publicUrl }, [
     ...authRoutes(services),
     ...memberRoutes(services),
     ...profileRoutes(services),
@@ -158,11 +161,15 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
     ...operationLogRoutes(services),
     ...accountExtrasRoutes(services),
     ...pluginRoutes(services),
+    ...hostRoutes(services),
+    ...remoteRoutes(services),
   ]);
   paymentRoutes(app, services, config.publicUrl);
   pluginUploadRoute(app, services);
   pluginBlobRoute(app, services);
   syncChunkRoutes(app, services);
+  // A viewer's socket may come from this server's own pages or from an origin the API admits.
+  const sockets = remoteSockets(app, services, (origin, host) => !origin || origin === `http://${host}` || origin === `https://${host}` || corsOriginAllowed(origin, corsOrigins));
   assertEveryCallBound(app);
   if (config.consoleDir) await consoleRoute(app, config.consoleDir);
 
@@ -176,6 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FacetServer> {
   app.addHook('onClose', async () => {
     housekeeping.stop();
     pendingPushes.stop();
+    sockets.close();
     await relay?.close();
     await services.fingerprints.close();
     await services.push.close();

@@ -9,12 +9,14 @@
 const floors = [
   [
     { room: 'main.ts', why: 'the process: one agent per data folder, the console window, then the agent' },
+    { room: 'hostMain.ts', why: 'the process in host mode: joins the team, links to its server, no window, bridge or local API' },
     { room: 'mcp', why: 'the MCP server, a client of the local API over HTTP: a process of its own on stdio, and a handler the process serves at the local API\'s /mcp' },
   ],
   [{ room: 'agent.ts', why: 'wires every room into one agent: servers, services, their stores' }],
   [
     { room: 'api', why: 'the doors: the console’s bridge and its page server, thin over core/' },
     { room: 'api/localApi', why: 'the local automation API (AdsPower’s paths and answers), thin over core/' },
+    { room: 'host', why: 'host mode: the team server’s link, profiles run for remote use on their own VNC displays, viewers’ streams joined to them' },
   ],
   [{ room: 'core', why: 'the profile lifecycle: sources, start and stop, running profiles, batches, settings, the server link' }],
   [

@@ -22,6 +22,7 @@ const floors = [
   [
     { room: 'payments', why: 'payment providers (Stripe, crypto, operator)' },
     { room: 'relay', why: 'the proxy relay that carries a recipient to an owner’s proxy' },
+    { room: 'remote', why: 'profiles opened remotely: host links and viewer streams joined byte for byte, and the filter that keeps a watcher’s input from the host' },
     { room: 'realtime', why: 'pushes to consoles and agents over socket.io' },
     { room: 'fingerprints', why: 'the fingerprint pool and its worker' },
     { room: 'mail', why: 'outgoing mail' },

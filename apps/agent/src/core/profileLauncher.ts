@@ -28,7 +28,7 @@ export const loopbackOnlyArgs = [
   '--proxy-bypass-list=<-loopback>',
 ];
 
-interface LauncherSettings {
+export interface LauncherSettings {
   /** The installed kernels, the default first (browser/machine/kernels.ts). */
   kernels: () => Promise<Kernel[]>;
   /** Read at every start: a new profile directory applies to the profiles started after it. */
@@ -154,9 +154,16 @@ export class ProfileLauncher {
     // reported, so no download goes on into the folder of a start that has failed.
     const [plugins, prepared] = await bothSettled(verifiedPlugins(), preparedState());
     const { state, tabs } = prepared;
-    const headless = options.headless === true;
+    const headless = options.headless === true && !options.display;
     let env: NodeJS.ProcessEnv = process.env;
-    if (!headless && this.needsDisplay) {
+    let windowAt: { left: number; top: number } | undefined;
+    if (options.display) {
+      // The profile's screen as the identity reads it (browser/launch/identity.ts): display and window alike.
+      const [width, height] = profile.resolution.split('x').map(Number) as [number, number];
+      env = { ...process.env, ...(await options.display({ width, height })) };
+      windowAt = { left: 0, top: 0 };
+      mark('display');
+    } else if (!headless && this.needsDisplay) {
       this.display ??= startVirtualDisplay();
       env = { ...process.env, DISPLAY: (await this.display).display };
       mark('display');
@@ -172,6 +179,7 @@ export class ProfileLauncher {
       openDebugPort: options.openDebugPort === true,
       // A shared profile must not run its owner's command line on this machine.
       mayRunProfileCode: profile.sharer === null,
+      ...(windowAt ? { windowAt } : {}),
       env,
       extensions: (dir) => writeProfileExtensions(dir, plugins),
       onError: (error) => settings.log(`profile ${profileId}: ${String(error)}`),

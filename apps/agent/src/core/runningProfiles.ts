@@ -45,6 +45,13 @@ export interface StartOptions {
   ipTab?: boolean;
   /** Remove the browser's caches from the profile's folder once the browser has gone. */
   clearCacheAfterClosing?: boolean;
+  /**
+   * Draw on a display of the caller's rather than the machine's (a host's run display, made to
+   * the profile's screen): asked once the launch names the profile's screen, it answers the
+   * environment that reaches it (DISPLAY, XAUTHORITY). The window then stands at the display's
+   * top-left corner, filling it; such a start is never headless.
+   */
+  display?: (screen: { width: number; height: number }) => Promise<Record<string, string>>;
 }
 
 /** What starts a profile's browser (core/profileLauncher.ts; tests give their own). */

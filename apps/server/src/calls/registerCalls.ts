@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   Code,
+  RUN_TOKEN_PREFIX,
   WEB_PREFIX,
   decodePayload,
   limits,
@@ -25,6 +26,8 @@ import type { CallContext } from './context.ts';
 import { clearSessionCookies, cookieSessionOf, grantToCookies, withCookieRefresh, type CookieSession } from './cookieSession.ts';
 import { idempotencyKeyOf, requestFingerprint } from './idempotencyKey.ts';
 import { pathOfNul } from './nulCharacters.ts';
+import { assertRunScope, type RunTokenScope } from './runScope.ts';
+import type { Account } from '../repositories/accounts.ts';
 import { machineName, runInScope } from '../requestScope.ts';
 import { requestSignature } from './requestSignature.ts';
 
@@ -50,6 +53,8 @@ interface CallLayerDeps {
   idempotency: Idempotency;
   sessions: SessionService;
   apiTokens: ApiTokenService;
+  /** Hosts' run tokens (`frt_`): one person's one profile, run on a team host (calls/runScope.ts). */
+  runTokens: { authenticateRunToken(token: string): Promise<{ account: Account; scope: RunTokenScope } | null> };
   /** The configured public origin, when the server sits behind a proxy. */
   publicUrl: string | null;
 }
@@ -77,13 +82,14 @@ export function registerCalls(app: FastifyInstance, deps: CallLayerDeps, binding
         // The browser version's session lives in HttpOnly cookies (cookieSession.ts).
         const cookies = isApi ? null : cookieSessionOf(request);
         try {
-          const { payload, ctx } = isApi
+          const { payload, ctx, scope } = isApi
             ? await readApiCall(request, call, deps)
             : await readWebCall(request, url, call, deps, (l) => (language = l), cookies);
           const nul = pathOfNul(payload);
           if (nul !== null) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: nul, key: 'validation.invalid' }] });
           const parsed = call.request.safeParse(withCookieRefresh(call, payload, cookies));
           if (!parsed.success) throw invalidInput(parsed.error);
+          if (scope) assertRunScope(call.path, parsed.data, scope);
           // Most calls change nothing the operation log records: the name is made on the first ask.
           let machine: string | undefined;
           const machineOnce = () => (machine ??= isApi ? `API · ${machineName(null, ctx.userAgent)}` : machineName(ctx.session?.client_info ?? null, ctx.userAgent));
@@ -113,7 +119,7 @@ async function readWebCall(
   deps: CallLayerDeps,
   setLanguage: (language: Language) => void,
   cookies: CookieSession | null,
-): Promise<{ payload: unknown; ctx: CallContext }> {
+): Promise<{ payload: unknown; ctx: CallContext; scope: null }> {
   const envelope = signedRequestSchema.safeParse(request.method === 'GET' ? request.query : request.body);
   if (!envelope.success) throw new AppError(Code.INVALID_INPUT, { issues: [{ path: 'envelope', key: 'validation.invalid' }] }, 400);
   const signed = envelope.data;
@@ -143,13 +149,14 @@ async function readWebCall(
     ctx.account = authenticated.account;
     ctx.session = authenticated.session;
   }
-  return { payload, ctx };
+  return { payload, ctx, scope: null };
 }
 
-async function readApiCall(request: FastifyRequest, call: CallDefinition, deps: CallLayerDeps): Promise<{ payload: unknown; ctx: CallContext }> {
+async function readApiCall(request: FastifyRequest, call: CallDefinition, deps: CallLayerDeps): Promise<{ payload: unknown; ctx: CallContext; scope: RunTokenScope | null }> {
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-  const account = token ? await deps.apiTokens.authenticate(token) : null;
+  const run = token.startsWith(RUN_TOKEN_PREFIX) ? await deps.runTokens.authenticateRunToken(token) : null;
+  const account = run?.account ?? (token ? await deps.apiTokens.authenticate(token) : null);
   if (!account) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
   const ctx: CallContext = {
     language: requestLanguage(request),
@@ -159,7 +166,7 @@ async function readApiCall(request: FastifyRequest, call: CallDefinition, deps: 
     account,
     session: null,
   };
-  return { payload: (call.method === 'get' ? request.query : request.body) ?? {}, ctx };
+  return { payload: (call.method === 'get' ? request.query : request.body) ?? {}, ctx, scope: run?.scope ?? null };
 }
 
 /** `?lang=` (code or tag), else the Accept-Language header, else English. */

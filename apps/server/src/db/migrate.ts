@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022_auth_change_notices.ts';
 import * as m0023sync from './migrations/0023_sync_refusals_and_reservations.ts';
 import * as m0024leases from './migrations/0024_lease_endings.ts';
 import * as m0025pushes from './migrations/0025_pending_pushes.ts';
+import * as m0026hosts from './migrations/0026_hosts_and_remote_runs.ts';
 
 /** Migrations are listed here in order, so bundling or moving files cannot reorder them. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_sync_refusals_and_reservations': m0023sync,
   '0024_lease_endings': m0024leases,
   '0025_pending_pushes': m0025pushes,
+  '0026_hosts_and_remote_runs': m0026hosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

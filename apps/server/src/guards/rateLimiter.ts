@@ -66,6 +66,8 @@ export const rateLimits = {
   feedbackPerAccount: { limit: 10, windowSeconds: 3600 },
   /** Names of accounts that do not exist, given to the share dialog (which must say so). */
   shareUnknownPerAccount: { limit: 20, windowSeconds: 3600 },
+  /** Wrong host enrollment codes from one address (a code is 60 bits; this keeps guessing pointless and loud). */
+  hostJoinFailuresPerIp: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, LimitRule>;
 
 type RateLimitName = keyof typeof rateLimits;

@@ -57,6 +57,9 @@ export class PushHub {
       ...(adapter ? { adapter } : {}),
       path: '/socket.io',
       serveClient: false,
+      // Other upgrades on this port (hosts' and viewers' sockets, routes/remoteSockets.ts) are
+      // answered there; socket.io must not end them while their authentication is under way.
+      destroyUpgrade: false,
       cors: { origin: (origin, callback) => callback(null, originAllowed(origin)) },
       // CORS only keeps a page from reading answers; a refused Origin must not connect at all.
       allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin)),

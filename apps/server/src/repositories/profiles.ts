@@ -80,6 +80,11 @@ export class ProfilesRepository {
   }
 
   /** The owner's live (not deleted) profiles among `ids`. */
+  /** Whose profile this is (deleted or not): for telling its owner about it, never for access. */
+  async ownerOf(id: string): Promise<string | null> {
+    return (await this.db.selectFrom('profiles').select('owner_id').where('id', '=', id).executeTakeFirst())?.owner_id ?? null;
+  }
+
   findOwned(ownerId: string, ids: readonly string[]): Promise<ProfileRecord[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('profiles').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).where('deleted_at', 'is', null).execute();

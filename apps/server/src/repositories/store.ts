@@ -2,6 +2,8 @@ import { AccountDataKeysRepository } from './accountDataKeys.ts';
 import { AccountsRepository } from './accounts.ts';
 import { ApiTokensRepository } from './apiTokens.ts';
 import { CaptchasRepository } from './captchas.ts';
+import { HostsRepository } from './hosts.ts';
+import { RemoteRunsRepository } from './remoteRuns.ts';
 import type { Executor } from './executor.ts';
 import { FeedbackRepository } from './feedback.ts';
 import { GraphicsReportsRepository } from './graphicsReports.ts';
@@ -59,6 +61,8 @@ export class Store {
   get accountDataKeys(): AccountDataKeysRepository { return this.#one('accountDataKeys', (db) => new AccountDataKeysRepository(db)); }
   get accounts(): AccountsRepository { return this.#one('accounts', (db) => new AccountsRepository(db)); }
   get apiTokens(): ApiTokensRepository { return this.#one('apiTokens', (db) => new ApiTokensRepository(db)); }
+  get hosts(): HostsRepository { return this.#one('hosts', (db) => new HostsRepository(db)); }
+  get remoteRuns(): RemoteRunsRepository { return this.#one('remoteRuns', (db) => new RemoteRunsRepository(db)); }
   get captchas(): CaptchasRepository { return this.#one('captchas', (db) => new CaptchasRepository(db)); }
   get feedback(): FeedbackRepository { return this.#one('feedback', (db) => new FeedbackRepository(db)); }
   get graphicsReports(): GraphicsReportsRepository { return this.#one('graphicsReports', (db) => new GraphicsReportsRepository(db)); }

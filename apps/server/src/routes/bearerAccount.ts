@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { Code } from '@facet/contracts';
+import { Code, RUN_TOKEN_PREFIX } from '@facet/contracts';
+import type { RunTokenScope } from '../calls/runScope.ts';
 import { AppError } from '../errors.ts';
 import type { Account, SessionRow } from '../services/authenticatedSession.ts';
 import type { Services } from '../services/container.ts';
@@ -9,6 +10,8 @@ interface BearerIdentity {
   account: Account;
   /** Set when a console session presented itself; null for an API token. */
   session: SessionRow | null;
+  /** Set for a host's run token: the one profile, from the one device key, it reaches. */
+  runScope: RunTokenScope | null;
 }
 
 /**
@@ -22,12 +25,17 @@ export async function bearerAccount(request: FastifyRequest, services: Services,
   if (allowApiToken && token.startsWith('fct_')) {
     const account = await services.apiTokens.authenticate(token);
     if (!account) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
-    return { account, session: null };
+    return { account, session: null, runScope: null };
+  }
+  if (allowApiToken && token.startsWith(RUN_TOKEN_PREFIX)) {
+    const run = await services.remoteRuns.authenticateRunToken(token);
+    if (!run) throw new AppError(Code.API_TOKEN_INVALID, null, 401);
+    return { account: run.account, session: null, runScope: run.scope };
   }
   // The browser version's session is an HttpOnly cookie its scripts cannot read to send as a bearer.
   const sessionToken = token || cookieSessionOf(request)?.token || '';
   const found = sessionToken ? await services.sessions.authenticate(sessionToken) : null;
   // 886, as for a call: the console refreshes its session once and repeats the request.
   if (!found) throw new AppError(Code.SESSION_EXPIRED);
-  return { account: found.account, session: found.session };
+  return { account: found.account, session: found.session, runScope: null };
 }

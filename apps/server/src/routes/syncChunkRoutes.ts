@@ -25,9 +25,10 @@ export function syncChunkRoutes(app: FastifyInstance, services: Services): void 
       const language = requestLanguage(request);
       try {
         const profileId = param(request);
-        const { account } = await bearerAccount(request, services, true);
+        const { account, runScope } = await bearerAccount(request, services, true);
         const deviceKey = deviceKeyField.safeParse(request.headers['x-facet-device-key']);
         if (!deviceKey.success) throw invalid('x-facet-device-key');
+        if (runScope && (runScope.profileId !== profileId || runScope.deviceKey !== deviceKey.data)) throw new AppError(Code.NOT_FOUND, null, 404);
         if (!Buffer.isBuffer(request.body)) throw invalid('body');
         const frames = decodeChunkFrames(request.body, syncLimits.maxSealedChunkBytes);
         if (!frames || frames.length === 0) throw invalid('body');
@@ -41,7 +42,9 @@ export function syncChunkRoutes(app: FastifyInstance, services: Services): void 
       const language = requestLanguage(request);
       try {
         const profileId = param(request);
-        const { account } = await bearerAccount(request, services, true);
+        const { account, runScope } = await bearerAccount(request, services, true);
+        // A host's run token reads the state of the profile it runs, nothing else.
+        if (runScope && runScope.profileId !== profileId) throw new AppError(Code.NOT_FOUND, null, 404);
         const asked = readRequest.safeParse(request.body);
         if (!asked.success) throw invalid('ids');
         const chunks = await services.sync.read(account, profileId, asked.data.ids);

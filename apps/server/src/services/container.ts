@@ -61,6 +61,8 @@ import type { RelaySettings } from '../config.ts';
 import { SyncService } from './syncService.ts';
 import { syncUsage } from './syncUsage.ts';
 import { PluginAssignmentService } from './pluginAssignmentService.ts';
+import { HostService } from './hostService.ts';
+import { RemoteRunService } from './remoteRunService.ts';
 
 /** Every service, wired once; routes, the CLI and jobs take what they need from here. */
 export interface Services {
@@ -95,6 +97,10 @@ export interface Services {
   /** Each team's storage against its plan; register further usage sources with `storage.register`. */
   storage: StorageQuota;
   leases: LeaseService;
+  /** The team's hosts: enrollment, their tokens, their load. */
+  hosts: HostService;
+  /** Profiles run on hosts for remote use, their viewers and who controls. */
+  remoteRuns: RemoteRunService;
   /** Whether a recipient's one-start relay credential still stands, and where it leads (relay/proxyRelay.ts). */
   relay: RelayService;
   sync: SyncService;
@@ -175,13 +181,16 @@ export function createServices(store: Store, deps: { payments: PaymentSetup; blo
   // Operator commands start no relay (deps.relay unset): they launch nothing.
   const relay = new RelayService(store, accountsRepo, deps.keys.box, new RelayPasses(deps.keys.master), clock, deps.relay ?? null);
   const profiles = new ProfileService(store, accountsRepo, deps.keys.box, push, fingerprints, allowance, operationLog, clock, new LaunchGrants(deps.keys.master, clock), leases, sync, relay);
+  const replayGuard = new ReplayGuard(seenSignatures, clock);
+  const hosts = new HostService(store, clock, limiter, push);
+  const remoteRuns = new RemoteRunService(store, clock, deps.keys.master, hosts, leases, allowance, replayGuard, push, deps.log);
   const providers = deps.payments.paymentMethods.map((method): PaymentProvider =>
     method === 'stripe' && stripe ? stripe : method === 'crypto' ? new CryptoProvider(deps.payments.cryptoWallets, store.orders) : new OperatorProvider(),
   );
   return {
     clock,
     limiter,
-    replayGuard: new ReplayGuard(seenSignatures, clock),
+    replayGuard,
     idempotency: new Idempotency(idempotencyKeys, deps.keys.master, clock),
     push,
     sessions,
@@ -207,6 +216,8 @@ export function createServices(store: Store, deps: { payments: PaymentSetup; blo
     blobs,
     storage,
     leases,
+    hosts,
+    remoteRuns,
     relay,
     sync,
     plugins,

@@ -29,8 +29,9 @@ export const hostListCall = defineCall({
   access: 'session',
   readOnly: true,
   tag: 'hosts',
-  summary: 'The team’s hosts, each with whether it is connected and its last reported load (processor, memory, profiles, streams).',
-  request: z.object({}),
+  summary:
+    'The team’s hosts, each with whether it is connected and its last reported load (processor, memory, profiles, streams). With `profileId`: also the hosts of the team that owns that profile, where you may open it remotely.',
+  request: z.object({ profileId: z.string().min(1).max(40).optional() }),
   response: z.object({ list: z.array(hostRowSchema) }),
 });
 
@@ -42,7 +43,7 @@ export const hostEnrollCall = defineCall({
   summary:
     'A one-time code that lets a new host join the team (FACET_HOST_CODE on the host), valid for 15 minutes. Main accounts only; re-confirmed with the password.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.WRONG_PASSWORD],
-  request: z.object({ password: presentedPasswordField, name: deviceNameField.optional() }),
+  request: z.object({ passwd: presentedPasswordField, name: deviceNameField.optional() }),
   response: z.object({ code: z.string(), expiresAt: z.number() }),
 });
 
@@ -53,7 +54,7 @@ export const hostRemoveCall = defineCall({
   tag: 'hosts',
   summary: 'Removes a host: its token stops working, its link closes and the profiles it runs are closed. Main accounts only; re-confirmed with the password.',
   codes: [Code.MAIN_ACCOUNT_ONLY, Code.WRONG_PASSWORD, Code.NOT_FOUND],
-  request: z.object({ id: z.string().min(1).max(40), password: presentedPasswordField }),
+  request: z.object({ id: z.string().min(1).max(40), passwd: presentedPasswordField }),
   response: z.object({}),
 });
 

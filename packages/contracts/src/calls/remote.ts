@@ -80,7 +80,13 @@ export const remoteTicketCall = defineCall({
     'A ticket for one viewer socket on a run (REMOTE_STREAM_PATH?ticket=…): usable once, within 30 seconds, bound to this session and the profile. The socket closes within seconds when the session ends, the access ends or the plan expires.',
   codes: [Code.REMOTE_RUN_NOT_FOUND, Code.PLAN_EXPIRED],
   request: z.object({ runId: runIdField }),
-  response: z.object({ ticket: z.string(), expiresAt: z.number(), path: z.string() }),
+  response: z.object({
+    ticket: z.string(),
+    expiresAt: z.number(),
+    path: z.string(),
+    /** The id the socket this ticket opens has among the run's viewers (remote/control's `viewerId`). */
+    viewerId: z.string(),
+  }),
 });
 
 export const remoteControlActions = ['take', 'handOver', 'ask', 'release'] as const;

@@ -27,6 +27,14 @@ export const HOST_STREAM_PATH = '/v2/host/stream/';
 /** Where a viewer's browser opens its stream, with `?ticket=` (remote/ticket). */
 export const REMOTE_STREAM_PATH = '/v2/remote/stream';
 
+/**
+ * The close codes of a viewer's stream socket, so its page can say why it ended: the run ended
+ * (the browser closed), the viewer's access ended (a revoked share, an ended session, an expired
+ * plan), the host did not answer, or the viewer sent what is not RFB. A ticket refused at the
+ * opening answers HTTP 401 instead (the socket never opens).
+ */
+export const REMOTE_STREAM_CLOSE = { ended: 4000, revoked: 4003, hostAway: 4004, refused: 4008 } as const;
+
 /** The enrollment code a main account hands to a new host: shown once, usable once, for 15 minutes. */
 export const hostCodeField = z.string().trim().regex(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/, { message: 'validation.invalid' });
 

@@ -41,5 +41,12 @@ describe('the command line of a profile', () => {
   it('sizes the window, sets the languages and goes through the hop', () => {
     const { args } = argsOf(null);
     expect(args).toEqual(expect.arrayContaining(['--window-size=1366,768', '--lang=de-DE', '--proxy-server=http://127.0.0.1:4000', '--enable-unsafe-swiftshader']));
+    expect(args.some((a) => a.startsWith('--window-position'))).toBe(false);
+  });
+
+  it('stands the window at the corner it is given (a host\'s run display, filled by the profile\'s screen)', () => {
+    const profile = profileWith('', null);
+    const { args } = argsFor(profile, resolveIdentity(profile), hop, { mayRunProfileCode: true, headless: false, extraArgs: [], windowAt: { left: 0, top: 0 } }, '/tmp/profiles/p1', []);
+    expect(args).toEqual(expect.arrayContaining(['--window-size=1366,768', '--window-position=0,0']));
   });
 });

@@ -9,6 +9,11 @@ export interface CommandLineSettings {
   extraArgs: readonly string[];
   /** Whether the profile's own command line may be applied (never for a shared profile). */
   mayRunProfileCode: boolean;
+  /**
+   * Where the window's top-left corner stands on the display (a host's run display: at 0,0,
+   * filling a display of the profile's screen size); unset, the window manager places it.
+   */
+  windowAt?: { left: number; top: number };
 }
 
 /**
@@ -44,6 +49,7 @@ export function argsFor(profile: Profile, identity: Identity, hop: Pick<ProxyHop
     // Also the default of targets CDP's override does not reach (shared and service workers).
     `--user-agent=${identity.userAgent}`,
     `--window-size=${identity.screen.width},${identity.screen.height}`,
+    ...(settings.windowAt ? [`--window-position=${settings.windowAt.left},${settings.windowAt.top}`] : []),
     `--lang=${identity.languages[0]}`,
     `--accept-lang=${identity.languages.join(',')}`,
     ...(fp.remoteDebug.logLevel !== 'off' ? ['--enable-logging=stderr', `--v=${fp.remoteDebug.logLevel === 'verbose' ? 1 : 0}`] : []),

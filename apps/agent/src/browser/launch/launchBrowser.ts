@@ -44,6 +44,8 @@ interface LaunchSettings {
   openDebugPort: boolean;
   /** Whether the profile's own command line may be applied (never for a shared profile). */
   mayRunProfileCode: boolean;
+  /** Where the window's top-left corner stands (chromiumArgs.ts); unset, the window manager places it. */
+  windowAt?: { left: number; top: number };
   env: NodeJS.ProcessEnv;
   /** Writes the profile's plugins into its user-data-dir; the folders to load. */
   extensions: (userDataDir: string) => Promise<string[]>;
@@ -148,6 +150,7 @@ export async function launchBrowser(profile: Profile, settings: LaunchSettings):
       headless: settings.headless,
       extraArgs: settings.extraArgs,
       mayRunProfileCode: settings.mayRunProfileCode,
+      ...(settings.windowAt ? { windowAt: settings.windowAt } : {}),
       platformBuild: executable !== null && executable !== settings.chromium,
       webglImageDriver: imageDriver,
     };

@@ -1,0 +1,51 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RemoteRunsTable } from '../db/schema.ts';
+
+export type RemoteRunRecord = Selectable<RemoteRunsTable>;
+type LiveState = 'starting' | 'running';
+
+/** Profiles run on hosts for remote use; a run is live until `ended_at`. */
+export class RemoteRunsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async add(run: Omit<RemoteRunRecord, 'state' | 'failure' | 'width' | 'height' | 'ended_at'>): Promise<void> {
+    await this.db.insertInto('remote_runs').values({ ...run, state: 'starting', failure: null, width: null, height: null, ended_at: null }).execute();
+  }
+
+  findById(id: string): Promise<RemoteRunRecord | undefined> {
+    return this.db.selectFrom('remote_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The live run a run token names (ended runs' tokens open nothing). */
+  findLiveByTokenHash(tokenHash: string): Promise<RemoteRunRecord | undefined> {
+    return this.db.selectFrom('remote_runs').selectAll().where('run_token_hash', '=', tokenHash).where('ended_at', 'is', null).executeTakeFirst();
+  }
+
+  findLiveForProfile(profileId: string): Promise<RemoteRunRecord | undefined> {
+    return this.db.selectFrom('remote_runs').selectAll().where('profile_id', '=', profileId).where('ended_at', 'is', null).executeTakeFirst();
+  }
+
+  live(): Promise<RemoteRunRecord[]> {
+    return this.db.selectFrom('remote_runs').selectAll().where('ended_at', 'is', null).orderBy('started_at').execute();
+  }
+
+  liveOnHost(hostId: string): Promise<RemoteRunRecord[]> {
+    return this.db.selectFrom('remote_runs').selectAll().where('host_id', '=', hostId).where('ended_at', 'is', null).execute();
+  }
+
+  /** Running at this size; only a live run changes (a late report of an ended one is ignored). */
+  async running(id: string, width: number, height: number): Promise<boolean> {
+    const result = await this.db.updateTable('remote_runs').set({ state: 'running', width, height }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async end(id: string, state: Exclude<RemoteRunRecord['state'], LiveState>, failure: string | null, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('remote_runs').set({ state, failure, ended_at: now }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async deleteEndedBefore(before: number): Promise<number> {
+    const result = await this.db.deleteFrom('remote_runs').where('ended_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
