@@ -10,7 +10,7 @@ import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { serverUrl } from './streamUrl.ts';
 
 interface Values {
-  password: string;
+  passwd: string;
   name?: string;
 }
 
@@ -27,8 +27,8 @@ export function AddHostDialog({ onClose }: { onClose: () => void }) {
   const enroll = useMutation({
     // A wrong password here is a typo, not a dead session (App.tsx): answered in the form.
     meta: { credentialCall: true },
-    mutationFn: ({ password, name }: Values) => api.call(hostEnrollCall, { password, ...(name?.trim() ? { name: name.trim() } : {}) }),
-    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'password' } }),
+    mutationFn: ({ passwd, name }: Values) => api.call(hostEnrollCall, { passwd, ...(name?.trim() ? { name: name.trim() } : {}) }),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   const answer = enroll.data;
   const command = answer ? `FACET_SERVER_URL=${serverUrl(config.apiHost, window.location.href)} FACET_HOST_CODE=${answer.code} npm run host` : '';
@@ -88,7 +88,7 @@ export function AddHostDialog({ onClose }: { onClose: () => void }) {
           <Form.Item name="name" label={t('hosts.nameOptional')}>
             <Input maxLength={64} placeholder={t('hosts.namePlaceholder')} data-testid="host-add-name" />
           </Form.Item>
-          <Form.Item name="password" label={t('hosts.password')} rules={[fromContract(validatePresentedPassword, t)]}>
+          <Form.Item name="passwd" label={t('hosts.password')} rules={[fromContract(validatePresentedPassword, t)]}>
             <Input.Password autoFocus autoComplete="current-password" maxLength={256} data-testid="host-add-password" />
           </Form.Item>
         </Form>

@@ -26,7 +26,7 @@ export function OpenRemotelyDialog({ profileId, profileName, onClose }: OpenRemo
   const navigate = useNavigate();
   const showError = useShowError();
   const queryClient = useQueryClient();
-  const hosts = useHosts();
+  const hosts = useHosts(profileId);
   const runs = useRemoteRuns();
   const liveOn = (hostId: string): RemoteRun | undefined =>
     runs.data?.list.find((run) => run.profileId === profileId && run.hostId === hostId && (run.state === 'starting' || run.state === 'running'));

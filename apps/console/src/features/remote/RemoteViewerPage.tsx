@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CopyOutlined, ExpandOutlined, MoreOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { ApiError } from '@facet/api-client';
-import { Code, remoteControlCall, remoteStopCall, type RemoteRun } from '@facet/contracts';
+import { Code, REMOTE_STREAM_CLOSE, remoteControlCall, remoteStopCall, type RemoteRun } from '@facet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Flex, Result, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { useShowError } from '../../lib/showError.ts';
 import { useScreenWidth } from '../../ui/useScreenWidth.ts';
 import { startErrorText } from '../browsers/index.ts';
 import { ClipboardDrawer } from './ClipboardDrawer.tsx';
-import { controlView, pickOwnViewer } from './ownViewer.ts';
+import { controlView } from './controlView.ts';
 import { remoteRunsKey, useRemoteRuns } from './remoteQueries.ts';
 import { sendBackspace, sendEnter, sendText } from './remoteKeys.ts';
 import { useRemoteStream } from './useRemoteStream.ts';
@@ -51,36 +51,24 @@ export default function RemoteViewerPage() {
   const pageRef = useRef<HTMLDivElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
   const keyboardRef = useRef<HTMLInputElement>(null);
-  // The account's sockets on the run before this one joined: the one that is new is this tab's.
-  const before = useRef<Set<string>>(new Set());
   const view = controlView(run?.viewers ?? [], ownId);
   const controlling = view.kind === 'yours';
 
-  const onJoining = useCallback(() => {
-    before.current = new Set((queryClient.getQueryData<{ list: RemoteRun[] }>(remoteRunsKey(runId))?.list[0]?.viewers ?? []).filter((v) => v.yours).map((v) => v.id));
-    setOwnId(null);
-  }, [queryClient, runId]);
+  // The ticket names this tab's socket among the run's viewers; the run is asked again to list it.
   const onConnected = useCallback(
-    (viewerId: string | null) => {
-      if (viewerId) return setOwnId(viewerId);
-      void runs.refetch().then((answer) => {
-        const fresh = answer.data?.list.find((r) => r.id === runId);
-        if (fresh) setOwnId(pickOwnViewer(fresh.viewers, before.current));
-      });
+    (viewerId: string) => {
+      setOwnId(viewerId);
+      void queryClient.invalidateQueries({ queryKey: remoteRunsKey(runId) });
     },
-    [runId, runs],
+    [queryClient, runId],
   );
-  const stream = useRemoteStream({ runId, running: run?.state === 'running', controlling, container: screenRef, onJoining, onConnected });
+  const stream = useRemoteStream({ runId, running: run?.state === 'running', controlling, container: screenRef, onConnected });
 
   // When the socket closes, the run's state says why (stopped, gone) or that a reconnect may help.
   const closed = stream.phase.phase === 'closed';
   useEffect(() => {
     if (closed) void queryClient.invalidateQueries({ queryKey: remoteRunsKey(runId) });
   }, [closed, queryClient, runId]);
-  // This tab's socket left the run's viewers (revoked on the server): it is not ours any more.
-  useEffect(() => {
-    if (ownId && run && !run.viewers.some((v) => v.id === ownId)) setOwnId(null);
-  }, [ownId, run]);
 
   const control = useMutation({
     mutationFn: ({ action, to }: { action: ControlAction; to?: string }) => {
@@ -244,20 +232,28 @@ export default function RemoteViewerPage() {
   } else if (stream.phase.phase === 'connecting') {
     overlay = <Spin size="large" tip={t('remote.connecting')} />;
   } else if (stream.phase.phase === 'closed') {
-    const error = stream.phase.error;
+    const { error, code } = stream.phase;
+    // The server's close code says why; a run that ended or an access that did is not reconnected.
+    const final = code === REMOTE_STREAM_CLOSE.ended || code === REMOTE_STREAM_CLOSE.revoked;
+    const why = error ? errorText(error, t) : code === REMOTE_STREAM_CLOSE.ended ? t('remote.ended') : code === REMOTE_STREAM_CLOSE.revoked ? t('remote.closed.revoked') : code === REMOTE_STREAM_CLOSE.hostAway ? t('remote.closed.hostAway') : code === REMOTE_STREAM_CLOSE.refused ? t('remote.closed.refused') : t('remote.disconnected');
     overlay = (
       <Alert
-        type="warning"
+        type={final ? 'info' : 'warning'}
         showIcon
-        title={error ? errorText(error, t) : t('remote.disconnected')}
-        description={error ? undefined : t('remote.disconnectedHint')}
+        title={why}
+        description={error || final ? undefined : t('remote.disconnectedHint')}
         action={
-          <Button type="primary" onClick={stream.reconnect} data-testid="remote-reconnect">
-            {t('remote.reconnect')}
-          </Button>
+          final ? (
+            <Button onClick={leave}>{t('remote.leave')}</Button>
+          ) : (
+            <Button type="primary" onClick={stream.reconnect} data-testid="remote-reconnect">
+              {t('remote.reconnect')}
+            </Button>
+          )
         }
         style={{ maxWidth: 480 }}
         data-testid="remote-closed"
+        data-code={code ?? ''}
       />
     );
   }

@@ -14,15 +14,15 @@ export function RemoveHostDialog({ host, onClose }: { host: HostRow; onClose: ()
   const { api } = useRuntime();
   const showError = useShowError();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ password: string }>();
+  const [form] = Form.useForm<{ passwd: string }>();
   const remove = useMutation({
     meta: { credentialCall: true },
-    mutationFn: ({ password }: { password: string }) => api.call(hostRemoveCall, { id: host.id, password }),
+    mutationFn: ({ passwd }: { passwd: string }) => api.call(hostRemoveCall, { id: host.id, passwd }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: hostsKey });
       onClose();
     },
-    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'password' } }),
+    onError: (error) => showError(error, form, { fields: { [Code.WRONG_PASSWORD]: 'passwd' } }),
   });
   return (
     <Modal
@@ -42,7 +42,7 @@ export function RemoveHostDialog({ host, onClose }: { host: HostRow; onClose: ()
     >
       <Typography.Paragraph>{t('hosts.removeHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => remove.mutate(values)}>
-        <Form.Item name="password" label={t('hosts.password')} rules={[fromContract(validatePresentedPassword, t)]}>
+        <Form.Item name="passwd" label={t('hosts.password')} rules={[fromContract(validatePresentedPassword, t)]}>
           <Input.Password autoFocus autoComplete="current-password" maxLength={256} data-testid="host-remove-password" />
         </Form.Item>
       </Form>

@@ -11,8 +11,11 @@ const HOSTS_REFRESH_MS = 10_000;
 /** A run's viewers and control: asked again every 3 s beside the pushes, in case one is missed. */
 const RUN_REFRESH_MS = 3_000;
 
-/** The team's hosts with their load; asked again when the server pushes HOSTS_CHANGED. */
-export function useHosts() {
+/**
+ * The team's hosts with their load; asked again when the server pushes HOSTS_CHANGED. With
+ * `profileId`, also those of the team that owns the profile (a shared one may open there).
+ */
+export function useHosts(profileId?: string) {
   const { api, events } = useRuntime();
   const queryClient = useQueryClient();
   useEffect(
@@ -22,7 +25,7 @@ export function useHosts() {
       }),
     [events, queryClient],
   );
-  return useQuery({ queryKey: hostsKey, queryFn: () => api.call(hostListCall, {}), refetchInterval: HOSTS_REFRESH_MS });
+  return useQuery({ queryKey: [...hostsKey, profileId ?? 'team'], queryFn: () => api.call(hostListCall, profileId ? { profileId } : {}), refetchInterval: HOSTS_REFRESH_MS });
 }
 
 /**

@@ -9,8 +9,11 @@ export type StreamPhase =
   | { phase: 'idle' }
   | { phase: 'connecting' }
   | { phase: 'connected' }
-  /** The socket closed (or never opened: `error` is the ticket's refusal). */
-  | { phase: 'closed'; error: unknown };
+  /**
+   * The socket closed, with the server's close code (REMOTE_STREAM_CLOSE) when it gave one, or
+   * never opened: `error` is the ticket's refusal.
+   */
+  | { phase: 'closed'; error: unknown; code: number | null };
 
 interface StreamOptions {
   runId: string;
@@ -19,10 +22,8 @@ interface StreamOptions {
   /** This viewer controls: its keys, pointer and clipboard reach the host (the server enforces it too). */
   controlling: boolean;
   container: RefObject<HTMLDivElement | null>;
-  /** Before each ticket is asked for (a socket is about to join). */
-  onJoining: () => void;
-  /** The socket is up; `viewerId` when the ticket's answer named it (not in the contract yet). */
-  onConnected: (viewerId: string | null) => void;
+  /** The socket is up, as the run's viewer `viewerId` (the ticket names it). */
+  onConnected: (viewerId: string) => void;
 }
 
 /**
@@ -30,7 +31,7 @@ interface StreamOptions {
  * scaled to the viewer's window; the remote display keeps the profile's size. Ctrl+V / Cmd+V in
  * the viewer sends the local clipboard's text to the remote clipboard, then pastes it there.
  */
-export function useRemoteStream({ runId, running, controlling, container, onJoining, onConnected }: StreamOptions) {
+export function useRemoteStream({ runId, running, controlling, container, onConnected }: StreamOptions) {
   const { api, config } = useRuntime();
   const [phase, setPhase] = useState<StreamPhase>({ phase: 'idle' });
   const [attempt, setAttempt] = useState(0);
@@ -38,8 +39,8 @@ export function useRemoteStream({ runId, running, controlling, container, onJoin
   const rfbRef = useRef<RFB | null>(null);
   const controllingRef = useRef(controlling);
   controllingRef.current = controlling;
-  const callbacks = useRef({ onJoining, onConnected });
-  callbacks.current = { onJoining, onConnected };
+  const callbacks = useRef({ onConnected });
+  callbacks.current = { onConnected };
 
   useEffect(() => {
     const target = container.current;
@@ -47,15 +48,20 @@ export function useRemoteStream({ runId, running, controlling, container, onJoin
     let cancelled = false;
     let rfb: RFB | null = null;
     setPhase({ phase: 'connecting' });
-    callbacks.current.onJoining();
+    let code: number | null = null;
     const closed = (error: unknown) => {
-      if (!cancelled) setPhase({ phase: 'closed', error });
+      if (!cancelled) setPhase({ phase: 'closed', error, code });
     };
     api
       .call(remoteTicketCall, { runId })
       .then((ticket) => {
         if (cancelled) return;
-        rfb = new RFB(target, remoteStreamUrl(config.apiHost, window.location.href, ticket.ticket), { shared: true });
+        // The socket is opened here and handed to noVNC, whose events do not tell its close code.
+        const socket = new WebSocket(remoteStreamUrl(config.apiHost, window.location.href, ticket.ticket));
+        socket.addEventListener('close', (event) => {
+          code = event.code;
+        });
+        rfb = new RFB(target, socket, { shared: true });
         rfb.scaleViewport = true;
         rfb.resizeSession = false;
         rfb.viewOnly = !controllingRef.current;
@@ -65,8 +71,7 @@ export function useRemoteStream({ runId, running, controlling, container, onJoin
         rfb.addEventListener('connect', () => {
           if (cancelled) return;
           setPhase({ phase: 'connected' });
-          const named = (ticket as { viewerId?: unknown }).viewerId;
-          callbacks.current.onConnected(typeof named === 'string' ? named : null);
+          callbacks.current.onConnected(ticket.viewerId);
         });
         rfb.addEventListener('disconnect', () => {
           rfbRef.current = null;
