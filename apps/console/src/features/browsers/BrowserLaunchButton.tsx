@@ -76,16 +76,17 @@ export function BrowserLaunchButton({ profileId, running, elsewhere = null, onOp
           {running || launching ? null : (
             <Dropdown
               trigger={['click']}
-              disabled={blocked}
+              // Open elsewhere, it may still be watched on its host (Open remotely… offers Watch).
+              disabled={blocked && !onOpenRemotely}
               menu={{
                 items: [
-                  { key: 'headless', label: <span data-testid={`profile-launch-headless-${profileId}`}>{t('profiles.openHeadless')}</span> },
+                  { key: 'headless', disabled: blocked, label: <span data-testid={`profile-launch-headless-${profileId}`}>{t('profiles.openHeadless')}</span> },
                   ...(onOpenRemotely ? [{ key: 'remote', label: <span data-testid={`profile-launch-remote-${profileId}`}>{t('remote.openRemotely')}</span> }] : []),
                 ],
                 onClick: ({ key }) => (key === 'remote' ? onOpenRemotely?.() : void act(true)),
               }}
             >
-              <Button type="primary" disabled={blocked} icon={<DownOutlined />} aria-label={t('profiles.moreOpenOptions')} data-testid={`profile-launch-more-${profileId}`} />
+              <Button type="primary" disabled={blocked && !onOpenRemotely} icon={<DownOutlined />} aria-label={t('profiles.moreOpenOptions')} data-testid={`profile-launch-more-${profileId}`} />
             </Dropdown>
           )}
         </Space.Compact>

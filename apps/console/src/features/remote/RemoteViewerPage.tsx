@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, CopyOutlined, ExpandOutlined, MoreOutlined, Poweroff
 import { ApiError } from '@facet/api-client';
 import { Code, REMOTE_STREAM_CLOSE, remoteControlCall, remoteStopCall, type RemoteRun } from '@facet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Flex, Result, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { Alert, App, Button, Dropdown, Flex, Result, Space, Spin, Tag, theme, Typography, type MenuProps } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -43,6 +43,7 @@ export default function RemoteViewerPage() {
   const showError = useShowError();
   const queryClient = useQueryClient();
   const phone = useScreenWidth() === 'phone';
+  const { token } = theme.useToken();
   const runs = useRemoteRuns(runId, true);
   const run = runs.data?.list.find((r) => r.id === runId);
   const outcome = runOutcome(run, runs.error, runs.isSuccess);
@@ -103,6 +104,8 @@ export default function RemoteViewerPage() {
     input.focus();
   };
 
+  // A run that ended keeps its last answer on screen (its name, its host), not its Stop.
+  const mayStop = outcome === 'live' && run?.mayStop === true;
   const own = run?.viewers.find((v) => v.id === ownId);
   const others = (run?.viewers ?? []).filter((v) => v.id !== ownId);
   const connected = stream.phase.phase === 'connected';
@@ -123,7 +126,7 @@ export default function RemoteViewerPage() {
 
   const header = run ? (
     <Flex vertical gap={0} style={{ minWidth: 0 }}>
-      <Typography.Text strong ellipsis style={{ color: 'inherit' }} data-testid="remote-profile">
+      <Typography.Text strong ellipsis data-testid="remote-profile">
         {run.profileName}
       </Typography.Text>
       <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
@@ -158,7 +161,7 @@ export default function RemoteViewerPage() {
             ...(controlling && others.length > 0 ? [{ key: 'handOver', label: t('remote.handOver'), children: handOverItems, disabled: !canAct }] : []),
             { key: 'clipboard', label: t('remote.clipboard'), disabled: !connected },
             { key: 'fullscreen', label: t('remote.fullscreen') },
-            ...(run?.mayStop ? [{ type: 'divider' as const }, { key: 'stop', label: t('remote.stop'), danger: true }] : []),
+            ...(mayStop ? [{ type: 'divider' as const }, { key: 'stop', label: t('remote.stop'), danger: true }] : []),
             { key: 'leave', label: t('remote.leave') },
           ],
           onClick: ({ key }) => {
@@ -206,7 +209,7 @@ export default function RemoteViewerPage() {
         <Button size="small" icon={<ExpandOutlined />} onClick={fullscreen} data-testid="remote-fullscreen">
           {t('remote.fullscreen')}
         </Button>
-        {run?.mayStop ? (
+        {mayStop ? (
           <Button size="small" danger icon={<PoweroffOutlined />} loading={stop.isPending} onClick={() => stop.mutate()} data-testid="remote-stop">
             {t('remote.stop')}
           </Button>
@@ -216,6 +219,8 @@ export default function RemoteViewerPage() {
   );
 
   let overlay: ReactNode = null;
+  // An alert brings its own frame; the rest sit on a card.
+  const overlayPadded = stream.phase.phase !== 'closed' || outcome !== 'live';
   if (outcome === 'unknown') {
     overlay = runs.error ? <Result status="warning" title={errorText(runs.error, t)} extra={<Button onClick={() => void runs.refetch()}>{t('common.retry')}</Button>} /> : <Spin size="large" />;
   } else if (outcome === 'ended') {
@@ -226,7 +231,7 @@ export default function RemoteViewerPage() {
     overlay = (
       <Flex vertical align="center" gap={16} data-testid="remote-starting">
         <Spin size="large" />
-        <Typography.Text style={{ color: 'inherit' }}>{t('remote.starting', { name: run.profileName, host: run.hostName })}</Typography.Text>
+        <Typography.Text>{t('remote.starting', { name: run.profileName, host: run.hostName })}</Typography.Text>
       </Flex>
     );
   } else if (stream.phase.phase === 'connecting') {
@@ -259,8 +264,10 @@ export default function RemoteViewerPage() {
   }
 
   return (
-    <div ref={pageRef} data-testid="screen-remote" style={{ height: '100dvh', display: 'flex', flexDirection: 'column', background: '#1f1f1f', color: '#f0f0f0' }} className="facet-remote-viewer">
-      <div style={{ background: 'var(--ant-color-bg-container, #fff)', color: 'var(--ant-color-text, #000)', borderBottom: '1px solid var(--ant-color-border-secondary, #eee)' }}>
+    // Around the picture, the dark of a screen's frame in either theme; the toolbar and what is
+    // said over the picture on the theme's own surface.
+    <div ref={pageRef} data-testid="screen-remote" style={{ height: '100dvh', display: 'flex', flexDirection: 'column', background: '#1f1f1f' }}>
+      <div style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         {toolbar}
         {askers.length > 0 ? (
           <Alert
@@ -279,7 +286,7 @@ export default function RemoteViewerPage() {
         <div ref={screenRef} style={{ position: 'absolute', inset: 0, visibility: connected ? 'visible' : 'hidden' }} data-testid="remote-screen" />
         {overlay ? (
           <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, padding: 16 }}>
-            {overlay}
+            <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: overlayPadded ? 24 : 0, maxWidth: 520 }}>{overlay}</div>
           </Flex>
         ) : null}
         <input

@@ -74,6 +74,8 @@ export function useRemoteStream({ runId, running, controlling, container, onConn
           callbacks.current.onConnected(ticket.viewerId);
         });
         rfb.addEventListener('disconnect', () => {
+          // noVNC refuses (and logs) a disconnect() of a connection already gone.
+          rfb = null;
           rfbRef.current = null;
           closed(null);
         });
