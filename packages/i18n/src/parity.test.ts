@@ -19,6 +19,8 @@ const sameEverywhere = new Set([
   'feedback.skype',
   // The fingerprint check's technical terms, as sites and detectors name them.
   ...['section.webrtc', 'section.dns', 'field.webgl', 'field.userAgent'].map((key) => `fingerprintCheck.${key}`),
+  // A host's load as figures with their units.
+  ...['cpu', 'cpuShort', 'memoryShort'].map((key) => `hosts.${key}`),
 ]);
 
 /**
@@ -27,12 +29,12 @@ const sameEverywhere = new Set([
  */
 const sameInLanguage: Record<string, string[]> = {
   vi: ['Proxy'],
-  pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies', 'Magenta'],
+  pt: ['Real', 'Cookies', 'Status', 'Console', 'Feedback', 'Proxies', 'Magenta', 'Hosts'],
   ja: ['OS'],
-  it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback', 'Magenta'],
-  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact', 'Contradictions', 'Type', 'Magenta', 'Orange', 'Cyan', 'Indigo'],
-  es: ['No', 'Real', 'Cookies', 'Proxies', 'Magenta'],
-  de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback', 'Tags', 'Magenta', 'Orange', 'Gold', 'Cyan', 'Indigo'],
+  it: ['No', 'Password', 'Browser', 'Account', 'Console', 'Feedback', 'Magenta', 'Online', 'Offline'],
+  fr: ['Cookies', 'Console', 'Version {{version}}', 'Excellent', 'Contact', 'Contradictions', 'Type', 'Magenta', 'Orange', 'Cyan', 'Indigo', 'Actions'],
+  es: ['No', 'Real', 'Cookies', 'Proxies', 'Magenta', 'Hosts'],
+  de: ['Proxy', 'Browser', 'Cookies', 'Status', 'Version {{version}}', 'Feedback', 'Tags', 'Magenta', 'Orange', 'Gold', 'Cyan', 'Indigo', 'Hosts', 'Online', 'Offline', 'Name', 'Name (optional)'],
 };
 
 describe('locale files', () => {

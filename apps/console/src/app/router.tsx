@@ -5,10 +5,11 @@ import { loadForgotPasswordPage, loadLoginPage, loadRegisterPage, useMember } fr
 import { loadGroupsPage } from '../features/groups/index.ts';
 import { loadHelpPage } from '../features/help/index.ts';
 import { loadKycPage } from '../features/kyc/index.ts';
-import { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell } from '../features/mobile/index.ts';
+import { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell, loadMobileHostsPage } from '../features/mobile/index.ts';
 import { loadOperationLogPage } from '../features/operlog/index.ts';
 import { loadPlanPage } from '../features/plans/index.ts';
 import { loadPluginCentrePage } from '../features/plugins/index.ts';
+import { loadHostsPage, loadRemoteViewerPage } from '../features/remote/index.ts';
 import { loadProfileListPage } from '../features/profiles/index.ts';
 import { loadRecyclePage } from '../features/recycle/index.ts';
 import { loadRewardPage } from '../features/reward/index.ts';
@@ -54,6 +55,9 @@ const SharedPage = lazy(loadSharedPage);
 const GroupsPage = lazy(loadGroupsPage);
 const RecyclePage = lazy(loadRecyclePage);
 const SubAccountsPage = lazy(loadSubAccountsPage);
+const HostsPage = lazy(loadHostsPage);
+// Outside the shells, so it waits for the texts the shells wait for; noVNC comes with it only.
+const RemoteViewerPage = lazy(() => Promise.all([loadRemoteViewerPage(), allTexts()]).then(([m]) => m));
 const PlanPage = lazy(loadPlanPage);
 const OperationLogPage = lazy(loadOperationLogPage);
 const SettingsPage = lazy(loadSettingsPage);
@@ -70,6 +74,7 @@ const MobileCustomPlanPage = lazy(loadMobileCustomPlanPage);
 const MobileAccountListPage = lazy(loadMobileAccountListPage);
 const MobileAccountManagePage = lazy(loadMobileAccountManagePage);
 const MobileServicePage = lazy(loadMobileServicePage);
+const MobileHostsPage = lazy(loadMobileHostsPage);
 
 const page = (node: ReactNode) => (
   <PageErrorBoundary>
@@ -159,6 +164,7 @@ function buildRoutes(runtime: Runtime): RouteObject[] {
                 { path: welRoutes.browsergroup.slice(5), element: page(<GroupsPage />) },
                 { path: welRoutes.recycle.slice(5), element: page(<RecyclePage />) },
                 { path: welRoutes.sub.slice(5), element: page(<SubAccountsPage />) },
+                { path: welRoutes.hosts.slice(5), element: page(<HostsPage />) },
                 { path: welRoutes.package.slice(5), element: page(<PlanPage />) },
                 { path: welRoutes.operlog.slice(5), element: page(<OperationLogPage />) },
                 { path: welRoutes.setting.slice(5), element: page(<SettingsPage />) },
@@ -169,6 +175,8 @@ function buildRoutes(runtime: Runtime): RouteObject[] {
                 { path: '*', element: null },
               ],
             },
+            // A profile running on a team host (issue 39): the whole window, desktop client and phones alike.
+            { path: '/remote/:runId', element: <RequireAuth>{() => page(<RemoteViewerPage />)}</RequireAuth> },
             {
               path: '/mobile',
               element: <RequireAuth>{(member) => page(<MobileShell member={member} />)}</RequireAuth>,
@@ -184,6 +192,7 @@ function buildRoutes(runtime: Runtime): RouteObject[] {
                 { path: 'account/list', element: page(<MobileAccountListPage />) },
                 { path: 'account/manage', element: page(<MobileAccountManagePage />) },
                 { path: 'kf', element: page(<MobileServicePage />) },
+                { path: 'hosts', element: page(<MobileHostsPage />) },
               ],
             },
           ],

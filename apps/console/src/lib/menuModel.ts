@@ -31,7 +31,7 @@ function fullMenu(): MenuEntry[] {
   return [
     leaf('share'),
     { key: 'browserManagement', labelKey: 'menu.browserManagement', children: [leaf('browser'), leaf('browsergroup'), leaf('recycle')] },
-    { key: 'accountList', labelKey: 'menu.myAccount', children: [leaf('package'), leaf('sub'), leaf('operlog'), leaf('setting')] },
+    { key: 'accountList', labelKey: 'menu.myAccount', children: [leaf('package'), leaf('sub'), leaf('hosts'), leaf('operlog'), leaf('setting')] },
     leaf('application'),
     leaf('helper'),
     leaf('reward'),

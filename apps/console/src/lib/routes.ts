@@ -8,6 +8,7 @@ export const welRoutes = {
   recycle: '/wel/recycle',
   package: '/wel/account/package',
   sub: '/wel/account/sub',
+  hosts: '/wel/account/hosts',
   operlog: '/wel/account/operlog',
   setting: '/wel/account/setting',
   application: '/wel/application',

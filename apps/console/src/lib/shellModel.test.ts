@@ -16,16 +16,16 @@ describe('menu (spec §2)', () => {
   });
 
   it('shows everything in the desktop client for a main account', () => {
-    expect(shape(buildMenu('client', 'main'))).toEqual(['share', 'browserManagement[browser,browsergroup,recycle]', 'accountList[package,sub,operlog,setting]', 'application', 'helper', 'reward']);
+    expect(shape(buildMenu('client', 'main'))).toEqual(['share', 'browserManagement[browser,browsergroup,recycle]', 'accountList[package,sub,hosts,operlog,setting]', 'application', 'helper', 'reward']);
   });
 
   it('drops the client-only screens in the browser version', () => {
-    expect(shape(buildMenu('browser', 'main'))).toEqual(['browserManagement[recycle]', 'accountList[package,sub,operlog]', 'helper']);
+    expect(shape(buildMenu('browser', 'main'))).toEqual(['browserManagement[recycle]', 'accountList[package,sub,hosts,operlog]', 'helper']);
   });
 
   it('takes plan, sub-account and operation log away from sub-accounts', () => {
-    expect(shape(buildMenu('client', 'sub'))).toEqual(['share', 'browserManagement[browser,browsergroup,recycle]', 'accountList[setting]', 'application', 'helper', 'reward']);
-    expect(shape(buildMenu('browser', 'sub'))).toEqual(['browserManagement[recycle]', 'helper']);
+    expect(shape(buildMenu('client', 'sub'))).toEqual(['share', 'browserManagement[browser,browsergroup,recycle]', 'accountList[hosts,setting]', 'application', 'helper', 'reward']);
+    expect(shape(buildMenu('browser', 'sub'))).toEqual(['browserManagement[recycle]', 'accountList[hosts]', 'helper']);
   });
 
   it('allows the user-menu screens besides the menu', () => {

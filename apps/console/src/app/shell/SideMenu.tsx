@@ -12,6 +12,7 @@ import {
   FileSearchOutlined,
   SettingOutlined,
   GlobalOutlined,
+  CloudServerOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -28,6 +29,7 @@ const icons: Record<string, ReactNode> = {
   accountList: <UserOutlined />,
   package: <CreditCardOutlined />,
   sub: <TeamOutlined />,
+  hosts: <CloudServerOutlined />,
   operlog: <FileSearchOutlined />,
   setting: <SettingOutlined />,
   application: <AppstoreOutlined />,

@@ -14,6 +14,8 @@ interface BrowserLaunchButtonProps {
   running: RunningBrowser | undefined;
   /** Another computer has it open: Open stays disabled and says so. */
   elsewhere?: ProfileLease | null;
+  /** The arrow's "Open remotely…": run it on a team host instead (features/remote). */
+  onOpenRemotely?: (() => void) | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ interface BrowserLaunchButtonProps {
  * and on the row until it starts (StartFailedTag). The arrow opens it without a window
  * (headless), for work scripts do through the local API.
  */
-export function BrowserLaunchButton({ profileId, running, elsewhere = null }: BrowserLaunchButtonProps) {
+export function BrowserLaunchButton({ profileId, running, elsewhere = null, onOpenRemotely }: BrowserLaunchButtonProps) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const { message } = App.useApp();
@@ -74,10 +76,17 @@ export function BrowserLaunchButton({ profileId, running, elsewhere = null }: Br
           {running || launching ? null : (
             <Dropdown
               trigger={['click']}
-              disabled={blocked}
-              menu={{ items: [{ key: 'headless', label: <span data-testid={`profile-launch-headless-${profileId}`}>{t('profiles.openHeadless')}</span> }], onClick: () => void act(true) }}
+              // Open elsewhere, it may still be watched on its host (Open remotely… offers Watch).
+              disabled={blocked && !onOpenRemotely}
+              menu={{
+                items: [
+                  { key: 'headless', disabled: blocked, label: <span data-testid={`profile-launch-headless-${profileId}`}>{t('profiles.openHeadless')}</span> },
+                  ...(onOpenRemotely ? [{ key: 'remote', label: <span data-testid={`profile-launch-remote-${profileId}`}>{t('remote.openRemotely')}</span> }] : []),
+                ],
+                onClick: ({ key }) => (key === 'remote' ? onOpenRemotely?.() : void act(true)),
+              }}
             >
-              <Button type="primary" disabled={blocked} icon={<DownOutlined />} aria-label={t('profiles.moreOpenOptions')} data-testid={`profile-launch-more-${profileId}`} />
+              <Button type="primary" disabled={blocked && !onOpenRemotely} icon={<DownOutlined />} aria-label={t('profiles.moreOpenOptions')} data-testid={`profile-launch-more-${profileId}`} />
             </Dropdown>
           )}
         </Space.Compact>

@@ -6,3 +6,4 @@ export { useBrowserBatch } from './useBrowserBatch.ts';
 export { useCheckFingerprint } from './useCheckFingerprint.ts';
 export { useRunningBrowsers } from './useRunningBrowsers.ts';
 export { loadArrangeWindowsDialog } from './loaders.ts';
+export { startErrorText } from './startErrorText.ts';

@@ -19,7 +19,8 @@ export function ContactFloatButton() {
   const { mobile } = useRuntime();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  if (mobile) return null;
+  // The remote viewer gives the whole window to the remote display (features/remote).
+  if (mobile || pathname.startsWith('/remote/')) return null;
   const insideWel = pathname === '/wel' || pathname.startsWith('/wel/');
   return (
     <>

@@ -1,4 +1,4 @@
-import { CustomerServiceOutlined, CrownOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, CustomerServiceOutlined, CrownOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Flex, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,8 @@ export default function MobileMyPage() {
     { key: mobilePaths.package, icon: <CrownOutlined />, label: t('mobile.package'), testId: 'mobile-my-package' },
     // Sub-accounts are managed by the main account only (spec §6).
     ...(member.type === 'main' ? [{ key: mobilePaths.accounts, icon: <TeamOutlined />, label: t('menu.sub'), testId: 'mobile-my-accounts' }] : []),
+    // The team's hosts and the profiles open on them: the way to a remote run from a phone.
+    { key: mobilePaths.hosts, icon: <CloudServerOutlined />, label: t('menu.hosts'), testId: 'mobile-my-hosts' },
     { key: mobilePaths.kf, icon: <CustomerServiceOutlined />, label: t('mobile.kf'), testId: 'mobile-my-kf' },
   ];
   return (

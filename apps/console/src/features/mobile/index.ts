@@ -1,1 +1,1 @@
-export { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell } from './loaders.ts';
+export { loadMobileAccountListPage, loadMobileAccountManagePage, loadMobileCustomPlanPage, loadMobileMyPage, loadMobilePackagePage, loadMobilePayPage, loadMobilePaySuccessPage, loadMobilePlanDetailPage, loadMobileServicePage, loadMobileShell, loadMobileHostsPage } from './loaders.ts';

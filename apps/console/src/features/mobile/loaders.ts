@@ -10,3 +10,4 @@ export const loadMobileCustomPlanPage = () => import('./MobileCustomPlanPage.tsx
 export const loadMobileAccountListPage = () => import('./MobileAccountListPage.tsx');
 export const loadMobileAccountManagePage = () => import('./MobileAccountManagePage.tsx');
 export const loadMobileServicePage = () => import('./MobileServicePage.tsx');
+export const loadMobileHostsPage = () => import('./MobileHostsPage.tsx');

@@ -13,6 +13,7 @@ export const mobilePaths = {
   success: MOBILE_PAY_SUCCESS_PATH,
   custom: '/mobile/package/buy',
   accounts: '/mobile/account/list',
+  hosts: '/mobile/hosts',
   kf: '/mobile/kf',
   detail: (planId: string) => `/mobile/package/detail?${new URLSearchParams({ type: planId }).toString()}`,
   pay: (kind: PayKind, planId: string, months: string) =>

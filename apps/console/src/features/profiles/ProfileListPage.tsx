@@ -22,7 +22,7 @@ import { sanitizeColumnSettings, type ColumnSetting } from './columnSettings.ts'
 import { useSyncProgress } from '../sync/index.ts';
 import { SynchronizerStatusButton } from '../synchronizer/index.ts';
 import { usePreloadWhenIdle } from '../../lib/deferred.tsx';
-import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, SynchronizeDialog, SynchronizerPanel, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
+import { ArrangeWindowsDialog, BatchCreateDialog, ColumnSettingsDialog, CookieDialog, ImportDialog, OpenRemotelyDialog, ProfileFormDrawer, ProxyListDialog, SavedVersionsDialog, ShareMembersDialog, SynchronizeDialog, SynchronizerPanel, TagManagerDialog, profileDialogs } from './profileDialogs.ts';
 import { listPagination } from '../../ui/listPagination.ts';
 
 /** antd's checkbox column, which the table adds before the others. */
@@ -50,6 +50,7 @@ export default function ProfileListPage() {
   const [cookiesOf, setCookiesOf] = useState<ProfileRow | null>(null);
   const [membersOf, setMembersOf] = useState<string[] | null>(null);
   const [versionsOf, setVersionsOf] = useState<ProfileRow | null>(null);
+  const [remoteOf, setRemoteOf] = useState<ProfileRow | null>(null);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -75,9 +76,10 @@ export default function ProfileListPage() {
     onCookies: (row: ProfileRow) => setCookiesOf(row),
     onMembers: (row: ProfileRow) => setMembersOf([row.id]),
     onVersions: (row: ProfileRow) => setVersionsOf(row),
+    onRemote: (row: ProfileRow) => setRemoteOf(row),
     onCheck: checkFingerprint ? (row: ProfileRow) => void checkFingerprint(row.id) : undefined,
   };
-  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />;
+  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} onOpenRemotely={() => setRemoteOf(row)} />;
   const columns = profileColumns({ ...rowHandlers, formatDate, query, settings: columnSettings, renderLaunch });
   const totalText = (total: number) => t('profiles.total', { count: total });
   const paging = listPagination(query, list.data?.total ?? 0, { totalText });
@@ -209,6 +211,7 @@ export default function ProfileListPage() {
       {synchronizerOpen ? <SynchronizerPanel nameOf={nameOf} onClose={() => setSynchronizerOpen(false)} /> : null}
       <BrowserBatchDialog control={batch} nameOf={nameOf} />
       {versionsOf ? <SavedVersionsDialog profileId={versionsOf.id} name={versionsOf.name} openOn={versionsOf.runningOn} canRestore={permits(versionsOf.permission, 'edit')} onClose={() => setVersionsOf(null)} /> : null}
+      {remoteOf ? <OpenRemotelyDialog profileId={remoteOf.id} profileName={remoteOf.name} onClose={() => setRemoteOf(null)} /> : null}
       {cookiesOf ? <CookieDialog profileId={cookiesOf.id} name={cookiesOf.name} onClose={() => setCookiesOf(null)} /> : null}
     </div>
   );

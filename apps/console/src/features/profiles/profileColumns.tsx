@@ -27,10 +27,12 @@ interface ColumnOptions {
   onVersions: (row: ProfileRow) => void;
   /** The desktop client's "Check fingerprint"; absent in the browser version. */
   onCheck?: ((row: ProfileRow) => void) | undefined;
+  /** "Open remotely…": run the profile on a team host and watch it in a tab (features/remote). */
+  onRemote: (row: ProfileRow) => void;
 }
 
 /** The browser list's columns; sorting is done by the server, so sort orders are controlled. */
-export function profileColumns({ t, formatDate, query, settings, onEdit, onDelete, onCookies, onMembers, onVersions, renderLaunch, onCheck }: ColumnOptions): TableColumnsType<ProfileRow> {
+export function profileColumns({ t, formatDate, query, settings, onEdit, onDelete, onCookies, onMembers, onVersions, renderLaunch, onCheck, onRemote }: ColumnOptions): TableColumnsType<ProfileRow> {
   const sortOrder = (field: ListQuery['sort']): SortOrder => (query.sort === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
   const osLabel = (os: OperatingSystem) => t(`profiles.os.${os}`);
   const launch: TableColumnsType<ProfileRow> = renderLaunch ? [{ key: 'launch', title: t('profiles.col.browser'), width: 112, fixed: 'start', render: (_, row) => renderLaunch(row) }] : [];
@@ -107,13 +109,13 @@ export function profileColumns({ t, formatDate, query, settings, onEdit, onDelet
       onCell: () => ({ style: actionCellStyle }),
       onHeaderCell: () => ({ style: actionCellStyle }),
       fixed: 'end',
-      render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onVersions={onVersions} onCheck={onCheck} />,
+      render: (_, row) => <RowActions row={row} t={t} onEdit={onEdit} onDelete={onDelete} onCookies={onCookies} onMembers={onMembers} onVersions={onVersions} onCheck={onCheck} onRemote={onRemote} />,
     },
   ];
 }
 
 /** Edit and Cookies at hand; the rest under "More", so the column stays narrow enough for 1280 px. */
-export function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions, onCheck }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onVersions' | 'onCheck'> & { row: ProfileRow }) {
+export function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onVersions, onCheck, onRemote }: Pick<ColumnOptions, 't' | 'onEdit' | 'onDelete' | 'onCookies' | 'onMembers' | 'onVersions' | 'onCheck' | 'onRemote'> & { row: ProfileRow }) {
   const { modal } = App.useApp();
   const confirmDelete = () =>
     modal.confirm({
@@ -124,6 +126,7 @@ export function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onV
       onOk: () => onDelete(row),
     });
   const items = [
+    { key: 'remote', label: <span data-testid={`profile-remote-${row.id}`}>{t('remote.openRemotely')}</span> },
     ...(onCheck ? [{ key: 'check', label: <span data-testid={`profile-check-${row.id}`}>{t('profiles.checkFingerprint')}</span> }] : []),
     { key: 'members', label: <span data-testid={`profile-manage-sharing-${row.id}`}>{t('sharing.manage')}</span> },
     { key: 'versions', label: <span data-testid={`profile-versions-${row.id}`}>{t('syncState.versions.open')}</span> },
@@ -145,7 +148,8 @@ export function RowActions({ row, t, onEdit, onDelete, onCookies, onMembers, onV
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key === 'check') onCheck?.(row);
+            if (key === 'remote') onRemote(row);
+            else if (key === 'check') onCheck?.(row);
             else if (key === 'members') onMembers(row);
             else if (key === 'versions') onVersions(row);
             else if (key === 'delete') confirmDelete();

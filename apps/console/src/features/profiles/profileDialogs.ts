@@ -4,6 +4,7 @@ import { loadCookieDialog } from '../cookies/index.ts';
 import { loadImportDialog, loadExportDialog } from '../profileFiles/index.ts';
 import { loadProxyListDialog, loadAssignProxyDialog } from '../proxies/index.ts';
 import { loadShareMembersDialog } from '../sharing/index.ts';
+import { loadOpenRemotelyDialog } from '../remote/index.ts';
 import { loadSavedVersionsDialog } from '../sync/index.ts';
 import { loadSynchronizeDialog, loadSynchronizerPanel } from '../synchronizer/index.ts';
 import { loadTagManagerDialog, loadTagProfilesDialog } from '../tags/index.ts';
@@ -27,6 +28,7 @@ export const SavedVersionsDialog = deferred(loadSavedVersionsDialog);
 export const TagManagerDialog = deferred(loadTagManagerDialog);
 export const TagProfilesDialog = deferred(loadTagProfilesDialog);
 export const SynchronizeDialog = deferred(loadSynchronizeDialog);
+export const OpenRemotelyDialog = deferred(loadOpenRemotelyDialog);
 export const SynchronizerPanel = deferred(loadSynchronizerPanel);
 
 /** Every one of them, for usePreloadWhenIdle. */

@@ -8,6 +8,8 @@ import { testId } from '../../lib/testId.ts';
 import { useDateTimeFormat } from '../../lib/useDateTimeFormat.ts';
 import { BrowserCell, useCheckFingerprint, useRunningBrowsers } from '../browsers/index.ts';
 import { CookieDialog } from '../cookies/index.ts';
+import { loadOpenRemotelyDialog } from '../remote/index.ts';
+import { deferred } from '../../lib/deferred.tsx';
 import { ProfileCards, ProfileFormDrawer, proxyText, ShareDialog } from '../profiles/index.ts';
 import { PermissionTag, ShareMembersDialog } from '../sharing/index.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
@@ -15,6 +17,9 @@ import { SavedVersionsDialog, useSyncProgress, whileOpenSomewhere } from '../syn
 import { useScreenWidth } from '../../ui/useScreenWidth.ts';
 import { sharedColumns, SharedActions, type SharedDialogKind } from './sharedColumns.tsx';
 import { listPagination } from '../../ui/listPagination.ts';
+
+// Opened from the open button's menu on demand (lib/deferred.tsx).
+const OpenRemotelyDialog = deferred(loadOpenRemotelyDialog);
 
 type Dialog = { kind: SharedDialogKind; row: ProfileRow } | null;
 
@@ -40,7 +45,7 @@ export default function SharedPage() {
     refetchInterval: (current) => whileOpenSomewhere(current.state.data),
   });
 
-  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} />;
+  const renderLaunch = (row: ProfileRow) => <BrowserCell row={row} launch={runtime.bridge !== null} running={running.get(row.id)} syncing={syncing.get(row.id)} onOpenRemotely={() => setDialog({ kind: 'remote', row })} />;
   const onDialog = (kind: SharedDialogKind, row: ProfileRow) => setDialog({ kind, row });
   const onCheck = checkFingerprint ? (row: ProfileRow) => void checkFingerprint(row.id) : undefined;
   const columns = sharedColumns({ t, formatDate, renderLaunch, onDialog, onCheck });
@@ -87,6 +92,7 @@ export default function SharedPage() {
       {dialog?.kind === 'versions' ? (
         <SavedVersionsDialog profileId={dialog.row.id} name={dialog.row.name} openOn={dialog.row.runningOn} canRestore={permits(dialog.row.permission, 'edit')} onClose={() => setDialog(null)} />
       ) : null}
+      {dialog?.kind === 'remote' ? <OpenRemotelyDialog profileId={dialog.row.id} profileName={dialog.row.name} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'members' ? <ShareMembersDialog ids={[dialog.row.id]} onClose={() => setDialog(null)} /> : null}
     </div>
   );

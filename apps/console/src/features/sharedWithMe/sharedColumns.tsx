@@ -9,7 +9,7 @@ import { proxyText } from '../profiles/index.ts';
 import { PermissionTag } from '../sharing/index.ts';
 
 /** What a row's actions open; SharedPage shows the dialog. */
-export type SharedDialogKind = 'edit' | 'cookies' | 'share' | 'members' | 'versions';
+export type SharedDialogKind = 'edit' | 'cookies' | 'share' | 'members' | 'versions' | 'remote';
 
 interface SharedColumnOptions {
   t: TFunction;
@@ -93,6 +93,7 @@ export function SharedActions({ row, t, onDialog, onCheck }: Pick<SharedColumnOp
   const full = permits(row.permission, 'full');
   const item = (key: string, label: string) => ({ key, label: <span data-testid={`shared-${key}-${row.id}`}>{label}</span> });
   const items = [
+    item('remote', t('remote.openRemotely')),
     ...(canEdit ? [item('cookies', t('profiles.cookies'))] : []),
     ...(full ? [item('share', t('sharing.share')), item('members', t('sharing.manage'))] : []),
     item('versions', t('syncState.versions.open')),
