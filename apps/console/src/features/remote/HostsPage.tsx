@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DesktopOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HostRow } from '@facet/contracts';
 import { Button, Card, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,8 @@ import { QueryStatus } from '../../ui/QueryStatus.tsx';
 import { useScreenWidth } from '../../ui/useScreenWidth.ts';
 import { useMember } from '../auth/index.ts';
 import { AddHostDialog } from './AddHostDialog.tsx';
+import { OpenRemotelyDialog } from './OpenRemotelyDialog.tsx';
+import { PickProfileDialog } from './PickProfileDialog.tsx';
 import { HostLoadFacts } from './HostLoadFacts.tsx';
 import { HostStatus } from './HostStatus.tsx';
 import { RemoteRunsList } from './RemoteRunsList.tsx';
@@ -39,6 +41,9 @@ export function HostsView() {
   const main = member.data?.type === 'main';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<HostRow | null>(null);
+  // Open a profile remotely from here: where there is no profile list (the browser version, phones).
+  const [picking, setPicking] = useState(false);
+  const [opening, setOpening] = useState<{ id: string; name: string } | null>(null);
 
   const columns: TableColumnsType<HostRow> = [
     { key: 'name', title: t('hosts.name'), dataIndex: 'name', ellipsis: true },
@@ -76,11 +81,16 @@ export function HostsView() {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text type="secondary">{t('hosts.intro')}</Typography.Text>
-        {main ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} block={phone} data-testid="host-add">
-            {t('hosts.add')}
+        <Flex gap={8} wrap style={phone ? { width: '100%' } : undefined}>
+          <Button type={main ? 'default' : 'primary'} icon={<DesktopOutlined />} onClick={() => setPicking(true)} block={phone} data-testid="remote-pick">
+            {t('remote.pickOpen')}
           </Button>
-        ) : null}
+          {main ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} block={phone} data-testid="host-add">
+              {t('hosts.add')}
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
       {phone ? (
         hosts.data ? (
@@ -121,6 +131,16 @@ export function HostsView() {
       <RemoteRunsList />
       {adding ? <AddHostDialog onClose={() => setAdding(false)} /> : null}
       {removing ? <RemoveHostDialog host={removing} onClose={() => setRemoving(null)} /> : null}
+      {picking ? (
+        <PickProfileDialog
+          onClose={() => setPicking(false)}
+          onPick={(profile) => {
+            setPicking(false);
+            setOpening(profile);
+          }}
+        />
+      ) : null}
+      {opening ? <OpenRemotelyDialog profileId={opening.id} profileName={opening.name} onClose={() => setOpening(null)} /> : null}
     </Flex>
   );
 }
