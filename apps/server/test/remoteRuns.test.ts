@@ -271,6 +271,10 @@ describe('hosts and profiles opened remotely', () => {
     // A host that comes back still running a browser the server ended is told to close it.
     host.report({ type: 'started', runId: run.id, width: 1920, height: 1080 });
     expect(await host.next('stop')).toEqual({ type: 'stop', runId: run.id });
+    // Opened again at once, while the host still holds the lease for its last save: the same host may.
+    const again = (await owner.client.call(remoteOpenCall, { profileId: id!, hostId: row!.id })).run;
+    expect(again.id).not.toBe(run.id);
+    expect((await host.next('start')).runId).toBe(again.id);
     host.link.close();
   });
 

@@ -27,7 +27,7 @@ const LEASE_LAST_SAVE_MS = 60_000;
 type EndedLeases = readonly Pick<LeaseRecord, 'profile_id' | 'holder_id'>[];
 
 /** The device id the team sees: a hash of the agent's public device key (the key itself is no secret either). */
-function deviceIdOf(deviceKey: string): string {
+export function deviceIdOf(deviceKey: string): string {
   return createHash('sha256').update(deviceKey).digest('hex').slice(0, 32);
 }
 

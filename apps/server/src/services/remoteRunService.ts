@@ -11,7 +11,7 @@ import type { ProfileRecord } from '../repositories/profiles.ts';
 import type { Store } from '../repositories/store.ts';
 import { hashToken, newId, newSecretToken } from '../security/tokens.ts';
 import type { HostService } from './hostService.ts';
-import type { LeaseService } from './leaseService.ts';
+import { deviceIdOf, type LeaseService } from './leaseService.ts';
 import type { PlanAllowance } from './planAllowance.ts';
 import { accessTo, reachOf } from './profileAccess.ts';
 import { RemoteTickets } from './remoteTickets.ts';
@@ -86,8 +86,10 @@ export class RemoteRunService {
     const host = await this.usableHost(actor, hostId, access!.record);
     const live = await this.store.remoteRuns.findLiveForProfile(profileId);
     if (live && live.host_id === host.id) return this.view(live, actor, access!.record, host);
+    // The host itself may still hold it while its last run's state goes up: its next start waits
+    // for that save (core/profileLauncher.ts), so only another machine's lease refuses.
     const lease = (await this.leases.liveOf([profileId])).get(profileId);
-    if (lease) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, lease);
+    if (lease && lease.deviceId !== deviceIdOf(host.device_key)) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, lease);
     if (live) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, { device: live.host_id, by: '', since: live.started_at, expiresAt: null, deviceId: '' });
     if (!this.hosts.online(host.id)) throw new AppError(Code.HOST_OFFLINE);
     const runToken = newSecretToken('frt_');

@@ -33,6 +33,19 @@ describe('a run display (Xvnc)', () => {
     expect(() => execFileSync('xdpyinfo', [], { env: { ...process.env, DISPLAY: display.display, XAUTHORITY: path.join(runDir, 'none') }, stdio: 'pipe' })).toThrow();
   });
 
+  it('carries the letters of the console\'s languages in its keymap before any browser reads it, on keys no profile uses', async () => {
+    const display = await startVncDisplay({ width: 800, height: 600, runDir: path.join(folders.make(), 'run') });
+    displays.push(display);
+    const keymap = execFileSync('xkbcomp', ['-w', '0', display.display, '-'], { env: { ...process.env, ...display.env }, encoding: 'utf8' });
+    for (const keysym of ['udiaeresis', 'Udiaeresis', 'eacute', 'ccedilla', 'ssharp', 'Cyrillic_a', 'Cyrillic_YA', 'Cyrillic_io', 'EuroSign', 'guillemotleft', 'emdash', 'oe']) {
+      expect(keymap, keysym).toMatch(new RegExp(`[\\[,]\\s*${keysym}\\s*[,\\]]`));
+    }
+    // The letters of a US keyboard stay where they were.
+    expect(keymap).toMatch(/key <AC01> \{[^}]*\[\s*a,\s*A\s*\]/);
+    // No file of it is left in the run's folder.
+    expect(fs.readdirSync(path.dirname(display.socketPath)).sort()).toEqual(['Xauthority', 'vnc.sock']);
+  });
+
   it('gives two displays started at once two numbers, and leaves nothing behind when stopped', async () => {
     const [a, b] = await Promise.all([startVncDisplay({ width: 800, height: 600, runDir: folders.make() }), startVncDisplay({ width: 1024, height: 768, runDir: folders.make() })]);
     displays.push(a, b);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { preloadKeymap } from './displayKeymap.ts';
 
 /** Where TigerVNC's Xvnc is (Debian: tigervnc-standalone-server). */
 const XVNC = process.env.FACET_XVNC_PATH || 'Xvnc';
@@ -53,7 +54,14 @@ export async function startVncDisplay(options: { width: number; height: number; 
     claimed.add(n);
     try {
       const started = await tryDisplay(n, { width, height, socketPath, authFile });
-      if ('display' in started) return started;
+      if ('display' in started) {
+        // Before any browser reads the keymap: the letters viewers type, each on a key of its own.
+        await preloadKeymap(started.env, runDir).catch(async (error: unknown) => {
+          await started.stop();
+          throw error;
+        });
+        return started;
+      }
       failure = started.failure;
     } finally {
       claimed.delete(n);

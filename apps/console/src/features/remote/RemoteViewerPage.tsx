@@ -221,13 +221,15 @@ export default function RemoteViewerPage() {
   let overlay: ReactNode = null;
   // An alert brings its own frame; the rest sit on a card.
   const overlayPadded = stream.phase.phase !== 'closed' || outcome !== 'live';
-  if (outcome === 'unknown') {
+  // An access that ended is said as such, though the run is then out of this account's sight too.
+  const revoked = stream.phase.phase === 'closed' && stream.phase.code === REMOTE_STREAM_CLOSE.revoked;
+  if (outcome === 'unknown' && !revoked) {
     overlay = runs.error ? <Result status="warning" title={errorText(runs.error, t)} extra={<Button onClick={() => void runs.refetch()}>{t('common.retry')}</Button>} /> : <Spin size="large" />;
-  } else if (outcome === 'ended') {
+  } else if (outcome === 'ended' && !revoked) {
     overlay = <Result status="info" title={t('remote.ended')} subTitle={t('remote.endedHint')} extra={<Button onClick={leave}>{t('remote.leave')}</Button>} data-testid="remote-ended" />;
   } else if (outcome === 'failed' && run?.failure) {
     overlay = <Result status="error" title={t('remote.failed', { name: run.profileName })} subTitle={startErrorText(t, run.failure)} extra={<Button onClick={leave}>{t('remote.leave')}</Button>} data-testid="remote-failed" />;
-  } else if (run?.state === 'starting') {
+  } else if (run?.state === 'starting' && !revoked) {
     overlay = (
       <Flex vertical align="center" gap={16} data-testid="remote-starting">
         <Spin size="large" />

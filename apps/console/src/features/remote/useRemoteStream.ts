@@ -89,6 +89,9 @@ export function useRemoteStream({ runId, running, controlling, container, onConn
       cancelled = true;
       rfbRef.current = null;
       rfb?.disconnect();
+      // The run left this account's sight (stopped, access ended): its picture goes with it, not
+      // stays frozen behind what the page says.
+      setPhase((now) => (now.phase === 'connected' || now.phase === 'connecting' ? { phase: 'closed', error: null, code } : now));
     };
   }, [api, attempt, config.apiHost, container, runId, running]);
 
