@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loginCall, profileCreateCall, type WindowBounds } from '@facet/contracts';
+import type { WindowBounds } from '@facet/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiClientFor, signUpByApi } from '../support/accounts.ts';
-import { screenshot, watchErrors } from '../support/browser.ts';
-import { openClient } from '../support/clientAccess.ts';
-import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { screenshot } from '../support/browser.ts';
+import { text as english, useStackAndBrowser } from '../support/fixture.ts';
 import { motionEnded } from '../support/motion.ts';
 import { freePort } from '../support/processes.ts';
+import { listAllSelected, personWithProfiles } from '../support/profileList.ts';
 import { processesWith } from '../support/xvfb.ts';
 
 const env = useStackAndBrowser();
@@ -57,36 +56,9 @@ async function windowOf(endpoint: string): Promise<{ bounds: WindowBounds & { wi
   }
 }
 
-/**
- * A new person with profiles made in this order (the list, newest first, shows the first made
- * last, and "select all" names it last); a proxy port where given.
- */
-async function personWithProfiles(profiles: { name: string; proxyPort?: number }[]) {
-  const person = await signUpByApi(env.stack);
-  const client = await apiClientFor(env.stack);
-  client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
-  const ids: string[] = [];
-  for (const { name, proxyPort } of profiles) {
-    const proxy = proxyPort ? { proxy: { type: 'http' as const, host: '127.0.0.1', port: proxyPort } } : {};
-    const settings = { name, groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: 'about:blank', ...proxy };
-    ids.push((await client.call(profileCreateCall, { settings })).profile.id);
-  }
-  return { person, ids };
-}
-
-/** The person's browser list in the desktop client, every profile selected. */
-async function listAllSelected(person: { username: string; password: string }, ids: string[]) {
-  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = watchErrors(page);
-  await openClient(page, env.stack.agentUrl);
-  await page.waitForURL('**/login');
-  await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
-  await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-  for (const id of ids) await page.getByTestId(`profile-row-${id}`).waitFor();
-  await page.locator('.ant-table-thead input[type="checkbox"]').check();
-  await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(english('profiles.selected').replace('{{count}}', String(ids.length)));
-  return { page, errors };
-}
+/** A new person with these profiles, in this order; a proxy port where given. */
+const personWithProxies = (profiles: { name: string; proxyPort?: number }[]) =>
+  personWithProfiles(env.stack, profiles.map(({ name, proxyPort }) => ({ name, ...(proxyPort ? { proxy: { type: 'http' as const, host: '127.0.0.1', port: proxyPort } } : {}) })));
 
 /** A finished batch's first line: "3 of 4 profiles opened", as the English text words it. */
 const summary = (key: 'startDone' | 'stopDone', done: number, total: number) =>
@@ -95,10 +67,10 @@ const summary = (key: 'startDone' | 'stopDone', done: number, total: number) =>
 describe('opening, arranging and closing many profiles from the desktop client', () => {
   it('opens the selected profiles a few at a time with progress, names the one that cannot start on its row, tiles their windows and closes them all, counting what happened', async () => {
     // The refusing proxy's profile comes last: with three starting at a time, it waits for its turn.
-    const { person, ids } = await personWithProfiles([{ name: 'Dead proxy', proxyPort: await freePort() }, { name: 'Batch one' }, { name: 'Batch two' }, { name: 'Batch three' }]);
+    const { person, ids } = await personWithProxies([{ name: 'Dead proxy', proxyPort: await freePort() }, { name: 'Batch one' }, { name: 'Batch two' }, { name: 'Batch three' }]);
     const [dead, ...good] = ids as [string, ...string[]];
     const all = [...good, dead];
-    const { page, errors } = await listAllSelected(person, all);
+    const { page, errors } = await listAllSelected(env, person, all);
 
     // Open: three begin while the fourth waits its turn; the dead proxy's start fails, in words.
     await page.getByTestId('batch-open').click();
@@ -197,9 +169,9 @@ describe('opening, arranging and closing many profiles from the desktop client',
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
     try {
-      const { person, ids } = await personWithProfiles([{ name: 'Waits its turn', proxyPort: await freePort() }, ...['Silent one', 'Silent two', 'Silent three'].map((name) => ({ name, proxyPort: silentPort }))]);
+      const { person, ids } = await personWithProxies([{ name: 'Waits its turn', proxyPort: await freePort() }, ...['Silent one', 'Silent two', 'Silent three'].map((name) => ({ name, proxyPort: silentPort }))]);
       const [last, ...slow] = ids as [string, ...string[]];
-      const { page, errors } = await listAllSelected(person, [...slow, last]);
+      const { page, errors } = await listAllSelected(env, person, [...slow, last]);
       await page.getByTestId('batch-open').click();
       await page.getByTestId('batch-dialog').waitFor();
 

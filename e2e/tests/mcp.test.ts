@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLaunchHarness } from '../support/launchHarness.ts';
+import { stdioMcpClient } from '../support/mcpClient.ts';
 
 /**
  * `npm run --silent facet -- mcp` as an AI agent's host runs it: a real MCP client session over
@@ -14,15 +13,7 @@ const h = useLaunchHarness();
 let client: Client;
 
 beforeAll(async () => {
-  client = new Client({ name: 'facet-e2e', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [path.join(import.meta.dirname, '../../scripts/facet.mjs'), 'mcp'],
-      env: { ...(process.env as Record<string, string>), FACET_LOCAL_API_URL: h.agent.baseUrl, FACET_LOCAL_API_KEY: h.agent.key },
-      stderr: 'pipe',
-    }),
-  );
+  client = await stdioMcpClient(h.agent);
 });
 afterAll(() => client?.close());
 

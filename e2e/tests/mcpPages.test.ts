@@ -1,11 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLaunchHarness } from '../support/launchHarness.ts';
+import { stdioMcpClient } from '../support/mcpClient.ts';
 
 /**
  * An AI agent using a profile through the MCP server's page tools, over stdio and over
@@ -134,15 +133,7 @@ async function driveAProfile(client: Client, name: string): Promise<void> {
 
 describe('the MCP page tools', () => {
   it('over stdio: fill and send a form, read the answer, see the screen; the page sees no automation', async () => {
-    const client = new Client({ name: 'facet-e2e', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(import.meta.dirname, '../../scripts/facet.mjs'), 'mcp'],
-        env: { ...(process.env as Record<string, string>), FACET_LOCAL_API_URL: h.agent.baseUrl, FACET_LOCAL_API_KEY: h.agent.key },
-        stderr: 'pipe',
-      }),
-    );
+    const client = await stdioMcpClient(h.agent);
     try {
       await driveAProfile(client, 'Driven over stdio');
     } finally {

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loginCall, profileCreateCall } from '@facet/contracts';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientFor, signUpByApi } from '../support/accounts.ts';
-import { pageWhere, screenshot, watchErrors } from '../support/browser.ts';
-import { openClient } from '../support/clientAccess.ts';
-import { signInThroughForm, text as english, useStackAndBrowser } from '../support/fixture.ts';
+import { pageWhere, screenshot } from '../support/browser.ts';
+import { text as english, useStackAndBrowser } from '../support/fixture.ts';
 import { motionEnded } from '../support/motion.ts';
+import { listAllSelected, personWithProfiles } from '../support/profileList.ts';
 import { startSyncFormPages, type SyncFormPages } from '../support/syncFormPages.ts';
 
 /**
@@ -37,28 +35,13 @@ async function settledShot(page: Page, name: string, reviewFile?: string): Promi
 
 describe('the window synchronizer in the desktop client', () => {
   it('opens the selected profiles from its dialog, follows the leader in two followers, re-syncs one that wandered off, drops the other and stops', async () => {
-    const person = await signUpByApi(env.stack);
-    const client = await apiClientFor(env.stack);
-    client.adopt(await client.call(loginCall, { account: person.email, passwd: person.password, isKeep: 0 }));
-    const names = ['Sync leader', 'Sync follower A', 'Sync follower B'];
-    const ids: string[] = [];
-    for (const name of names) {
-      const settings = { name, groupId: '0', os: 'windows' as const, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', resolution: '1280x800', kernelVersion: '156', startPage: `${site.url}/form`, fingerprint: { portScanProtection: { enabled: false, whitelist: '' } } };
-      // The form stands for a remote site but lives on loopback, which port-scan protection guards.
-      ids.push((await client.call(profileCreateCall, { settings })).profile.id);
-    }
+    // The form stands for a remote site but lives on loopback, which port-scan protection guards.
+    const atTheForm = { startPage: `${site.url}/form`, fingerprint: { portScanProtection: { enabled: false, whitelist: '' } } };
+    const { person, ids } = await personWithProfiles(env.stack, ['Sync leader', 'Sync follower A', 'Sync follower B'].map((name) => ({ name, ...atTheForm })));
     const [leaderId, followerA, followerB] = ids as [string, string, string];
 
     // The list, every profile selected.
-    const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await openClient(page, env.stack.agentUrl);
-    await page.waitForURL('**/login');
-    await signInThroughForm(page, env.stack.agentUrl, person.username, person.password);
-    await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-    for (const id of ids) await page.getByTestId(`profile-row-${id}`).waitFor();
-    await page.locator('.ant-table-thead input[type="checkbox"]').check();
-    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(english('profiles.selected').replace('{{count}}', '3'));
+    const { page, errors } = await listAllSelected(env, person, ids);
     // No synchronizer yet: no badge in the toolbar.
     expect(await page.getByTestId('synchronizer-panel-open').count()).toBe(0);
 

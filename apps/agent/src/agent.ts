@@ -154,7 +154,8 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
   });
   const running = new RunningProfiles(launcher);
   // One window synchronizer for the agent, shared by the bridge and the local API.
-  const synchronizer = new Synchronizer(running, (error) => log(`synchronizer: ${error instanceof Error ? error.message : String(error)}`));
+  const synchronizerFailed = (error: unknown) => log(`synchronizer: ${error instanceof Error ? error.message : String(error)}`);
+  const synchronizer = new Synchronizer(running, synchronizerFailed);
   synchronizer.onChange((status) => bridge.push({ push: 'synchronizer', parameter: status }));
   const window = chromium ? new AppWindow({ chromium, userDataDir: path.join(config.dataDir, 'app-window'), log }) : null;
   let port = config.port;
@@ -209,7 +210,7 @@ export async function startAgent(config: AgentConfig, doors: AgentDoors = {}): P
       await settings.close();
       batches.cancelAll();
       // Its scripts leave the pages before the browsers close (a browser kept by its user keeps none).
-      if (synchronizer.status().running) await synchronizer.stop().catch(() => undefined);
+      if (synchronizer.status().running) await synchronizer.stop().catch(synchronizerFailed);
       await running.stopAll();
       await saves.all();
       await checks.close();

@@ -33,7 +33,8 @@ interface FrameTree {
  */
 export class BrowserPages {
   private readonly pages: SyncedPage[] = [];
-  private readonly known = new Set<string>();
+  /** Each target seen, by the order it was found in (its place in `pages` once set up). */
+  private readonly known = new Map<string, number>();
   private readonly stopListening: () => void;
   private closed = false;
 
@@ -76,7 +77,8 @@ export class BrowserPages {
 
   private async attach(targetId: string): Promise<void> {
     if (this.known.has(targetId) || this.closed) return;
-    this.known.add(targetId);
+    const rank = this.known.size;
+    this.known.set(targetId, rank);
     try {
       const { sessionId } = await this.cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
       // Page events (frames, navigations) only come with the domain on; pages cannot tell.
@@ -88,7 +90,10 @@ export class BrowserPages {
         await this.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
         return;
       }
-      this.pages.push(page);
+      // Tabs are set up side by side and finish in any order (a tab with more frames takes
+      // longer): each takes its place by when it was found, so tab n is the same in every browser.
+      const after = this.pages.findIndex((p) => this.known.get(p.targetId)! > rank);
+      this.pages.splice(after < 0 ? this.pages.length : after, 0, page);
     } catch (error) {
       // A tab that closed while it was set up is no failure.
       if (!(error instanceof CdpError && error.kind !== 'protocol')) this.onError(error);

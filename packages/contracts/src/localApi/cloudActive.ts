@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { limits } from '../limits.ts';
 import { listField, localIdField } from './fields.ts';
 
 /**
  * `POST /api/v1/browser/cloud-active`: which of 1–100 profiles (`user_ids`, comma-separated as
- * AdsPower's documentation sends them, or an array) run on any machine of the team now.
+ * AdsPower's documentation sends them, or an array) run on any machine of the team now: the
+ * server's own limit for one question, so none the local API takes is refused there.
  */
-export const cloudActiveBodySchema = z.object({ user_ids: listField(localIdField, 100).pipe(z.array(z.string()).min(1, { message: 'profile_id_required' })) });
+export const cloudActiveBodySchema = z.object({ user_ids: listField(localIdField, limits.leaseActiveProfiles).pipe(z.array(z.string()).min(1, { message: 'profile_id_required' })) });
 
 /**
  * One profile's answer: `Active` while some machine holds its lease, else `Inactive`. Profiles the

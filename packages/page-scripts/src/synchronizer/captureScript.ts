@@ -31,21 +31,30 @@ export function synchronizerCaptureScript(bindingName: string, teardownName: str
   function modifiers(e) {
     return (e.altKey ? 1 : 0) | (e.ctrlKey ? 2 : 0) | (e.metaKey ? 4 : 0) | (e.shiftKey ? 8 : 0);
   }
-  // The pointer in the top page's viewport, and the chain of frames down to this document:
-  // null when a frame above is of another origin (its element cannot be named from here).
-  function placed(e) {
-    var x = e.clientX, y = e.clientY, frames = [];
-    var w = window;
-    while (w !== w.top) {
+  // The frame elements from this document up to the top page, innermost first: null when a
+  // frame above is of another origin (its element cannot be named from here).
+  function frameChain() {
+    var chain = [];
+    for (var w = window; w !== w.top; w = w.parent) {
       var fe = null;
       try { fe = w.frameElement; } catch (error) { fe = null; }
       if (!fe) return null;
+      chain.push(fe);
+    }
+    return chain;
+  }
+  // The pointer in the top page's viewport, and the chain of frames down to this document:
+  // null when this document cannot be named from the top page.
+  function placed(e) {
+    var chain = frameChain();
+    if (!chain) return null;
+    var x = e.clientX, y = e.clientY, frames = [];
+    chain.forEach(function (fe) {
       var r = fe.getBoundingClientRect();
       x += r.left + fe.clientLeft;
       y += r.top + fe.clientTop;
       frames.unshift(elementPath(fe));
-      w = w.parent;
-    }
+    });
     var target = null;
     var el = e.target;
     if (el && el.nodeType === 1) {
@@ -54,22 +63,12 @@ export function synchronizerCaptureScript(bindingName: string, teardownName: str
         target = { frames: frames, path: elementPath(el), fx: (e.clientX - box.left) / box.width, fy: (e.clientY - box.top) / box.height };
       }
     }
-    return { x: x, y: y, target: target, vw: w.innerWidth, vh: w.innerHeight };
+    return { x: x, y: y, target: target, vw: window.top.innerWidth, vh: window.top.innerHeight };
   }
   // Whether this document can be named from the top page: every frame above of its origin. Keys
   // and text typed in a frame of another origin (a sign-in or payment frame) are not replayed: the
   // click that focused it was not, so they would land in whatever a follower has focused.
-  function reachable() {
-    var w = window;
-    while (w !== w.top) {
-      var fe = null;
-      try { fe = w.frameElement; } catch (error) { fe = null; }
-      if (!fe) return false;
-      w = w.parent;
-    }
-    return true;
-  }
-  var here = reachable();
+  var here = frameChain() !== null;
   function pointer(type) {
     return function (e) {
       if (!e.isTrusted) return;
