@@ -46,3 +46,14 @@ function localApiOf(output: string, dataDir: string, env: Record<string, string>
   const key = env.FACET_LOCAL_API_KEY ?? (printed === 'in' ? fs.readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim() : printed!);
   return { baseUrl: new URL(url!).origin, key };
 }
+
+/** Waits until `find` answers something; on time out, says what it waited for and shows the host's last output. */
+export async function untilOnHost<T>(host: HostAgent, find: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}\n${host.started.output().slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

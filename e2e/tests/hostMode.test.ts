@@ -6,7 +6,7 @@ import { hostEnrollCall, hostListCall, loginCall, profileCreateCall, remoteListC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
-import { startHostAgent, type HostAgent } from '../support/hostAgent.ts';
+import { startHostAgent, untilOnHost, type HostAgent } from '../support/hostAgent.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
 import { startStack, type Stack } from '../support/processes.ts';
 
@@ -44,15 +44,8 @@ afterAll(async () => {
   if (host) fs.rmSync(host.dataDir, { recursive: true, force: true });
 });
 
-async function until<T>(find: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}\n${host.started.output().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Waits for `find`; on time out, names what and shows the host's last output. */
+const until = <T,>(find: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs?: number) => untilOnHost(host, find, what, timeoutMs);
 
 const runOf = async (id: string): Promise<RemoteRun | undefined> => (await owner.call(remoteListCall, { runId: id })).list[0];
 

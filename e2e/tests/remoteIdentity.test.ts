@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClientFor, signUpByApi } from '../support/accounts.ts';
 import { clients, POPUP_REPORT, READINGS, type StartedBrowser } from '../support/clientPages.ts';
 import { changedByDefault, DEFAULT_LIE_BUDGET, machineTrash, readCreepJs, startCreepJs, type CreepJsServer, type CreepVerdict } from '../support/creepJs.ts';
-import { startHostAgent, type HostAgent } from '../support/hostAgent.ts';
+import { startHostAgent, untilOnHost, type HostAgent } from '../support/hostAgent.ts';
 import { startIdentityPages, type IdentityPages } from '../support/identityPages.ts';
 import { expected, expectedInWorkers, WINDOWS_UA } from '../support/launchHarness.ts';
 import { startStack, type Stack } from '../support/processes.ts';
@@ -40,15 +40,8 @@ afterAll(async () => {
   await pages?.close();
 });
 
-async function until<T>(find: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}\n${host.started.output().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Waits for `find`; on time out, names what and shows the host's last output. */
+const until = <T,>(find: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs?: number) => untilOnHost(host, find, what, timeoutMs);
 
 /** GET on the host's local API with its key; the parsed answer. */
 async function hostCall(pathAndQuery: string): Promise<{ code: number; msg: string; data?: any }> {
