@@ -171,6 +171,20 @@ describe('a profile opened remotely from the browser version', () => {
     await viewer.keyboard.press('Control+V');
     await expect.poll(fieldValue, { timeout: 20_000 }).toBe('hello remote café über привет pasted-77');
 
+    // Copied on the host (Ctrl+A, Ctrl+C in the profile's page): the viewer's clipboard panel has it.
+    // (Apart from the last click by more than a double click's time, which would select a word.)
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await focusField(viewer);
+    // Lower-case as a keyboard sends them: Playwright's 'Control+A' is a capital A, which the host
+    // types with Shift (Ctrl+Shift+A).
+    await viewer.keyboard.press('Control+a');
+    await viewer.keyboard.press('Control+c');
+    await viewer.getByTestId('remote-clipboard-open').click();
+    await expect.poll(() => viewer.getByTestId('remote-clipboard-remote').innerText().catch(() => ''), { timeout: 20_000 }).toBe('hello remote café über привет pasted-77');
+    await screenshot(viewer, 'remote-clipboard');
+    await viewer.keyboard.press('Escape');
+    await expect.poll(() => viewer.getByTestId('remote-clipboard').isVisible()).toBe(false);
+
     // A teammate (a sub-account the profile is shared with) watches the same run; control is handed over.
     const teammate = { username: newPerson('mate').username, password: 'mate password 123' };
     await owner.api.call(subAccountCreateCall, { username: teammate.username, password: teammate.password });
