@@ -81,7 +81,8 @@ describe('the user at the other end of a loopback connection', () => {
     }
     expect(seen).toEqual(seen.map(() => 65534));
     expect(own).toEqual(own.map(() => false));
-  });
+    // Twelve Node processes started one after another: a second each on a loaded machine, not the default 5 s.
+  }, 60_000);
 
   it.skipIf(process.platform !== 'linux')('is this process\'s own over IPv6 loopback', async () => {
     const sockets: net.Socket[] = [];
