@@ -44,7 +44,7 @@ describe('browser version, as a new person', () => {
     await page.getByRole('button', { name: english('common.ok'), exact: true }).click();
     expect(await page.getByTestId('header-name').textContent()).toBe(person.username);
     expect(await page.getByTestId('mode-badge').getAttribute('data-mode')).toBe('browser');
-    expect(await menuKeys(page)).toEqual(['accountList', 'browserManagement', 'helper', 'operlog', 'package', 'recycle', 'sub'].sort());
+    expect(await menuKeys(page)).toEqual(['accountList', 'browserManagement', 'helper', 'hosts', 'operlog', 'package', 'recycle', 'sub'].sort());
     await page.getByTestId('banner-download').waitFor();
     await screenshot(page, 'shell-day');
 

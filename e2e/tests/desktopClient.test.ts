@@ -23,7 +23,7 @@ describe('desktop client (the agent\'s URL)', () => {
     await page.waitForURL('**/wel/browser');
     expect(await page.getByTestId('mode-badge').getAttribute('data-mode')).toBe('client');
     await page.locator('[data-testid="mode-badge"][data-bridge="connected"]').waitFor();
-    expect(await menuKeys(page)).toEqual(['accountList', 'application', 'browser', 'browserManagement', 'browsergroup', 'helper', 'operlog', 'package', 'recycle', 'reward', 'setting', 'share', 'sub'].sort());
+    expect(await menuKeys(page)).toEqual(['accountList', 'application', 'browser', 'browserManagement', 'browsergroup', 'helper', 'hosts', 'operlog', 'package', 'recycle', 'reward', 'setting', 'share', 'sub'].sort());
     expect(await page.getByTestId('banner-download').count()).toBe(0);
     await page.getByTestId('screen-browser').waitFor();
     await screenshot(page, 'client-shell');
