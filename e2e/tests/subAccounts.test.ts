@@ -54,13 +54,14 @@ describe('sub-account management, in the browser version', () => {
     await row.getByText(text('subAccounts.never')).waitFor();
     await screenshot(page, 'sub-listed');
 
-    // The sub-account signs in in its own context and sees the reduced menu of spec §2.
+    // The sub-account signs in in its own context and sees the reduced menu of spec §2, with the
+    // team's hosts beside it (issue 39): where a team member opens profiles remotely in a browser.
     const subContext = await env.browser.newContext();
     const subPage = await subContext.newPage();
     await signInThroughForm(subPage, env.stack.serverUrl, sub.username, sub.password);
     await subPage.waitForURL('**/wel/helper');
     await subPage.getByTestId('menu-helper').waitFor();
-    expect(await menuKeys(subPage)).toEqual(['browserManagement', 'helper', 'recycle']);
+    expect(await menuKeys(subPage)).toEqual(['accountList', 'browserManagement', 'helper', 'hosts', 'recycle']);
     await screenshot(subPage, 'sub-signed-in');
     // The server refuses it the list as well, not only the menu.
     const subApi = await signedInClient(sub.username, sub.password);
