@@ -289,6 +289,12 @@ describe('hosts and profiles opened remotely', () => {
     await refusal(stranger.client.call(remoteOpenCall, { profileId: id!, hostId: row!.id }), Code.NOT_FOUND);
 
     const { run } = await owner.client.call(remoteOpenCall, { profileId: id!, hostId: row!.id });
+    // While it starts there, another host of the team is refused, told where it runs and by whom.
+    const second = await joinHost(server, (await owner.client.call(hostEnrollCall, { passwd: owner.password, name: 'Rack 2' })).code, 'Rack 2');
+    const secondId = (await owner.client.call(hostListCall, {})).list.find((h) => h.name === 'Rack 2')!.id;
+    const elsewhere = await refusal(owner.client.call(remoteOpenCall, { profileId: id!, hostId: secondId }), Code.PROFILE_OPEN_ELSEWHERE);
+    expect(elsewhere.data).toMatchObject({ device: 'Rack 1', by: owner.username });
+    second.link.close();
     host.report({ type: 'failed', runId: (await host.next('start')).runId, reason: 'chromiumFailed' });
     await expect.poll(async () => (await owner.client.call(remoteListCall, { runId: run.id })).list[0]).toMatchObject({ state: 'failed', failure: 'chromiumFailed' });
 

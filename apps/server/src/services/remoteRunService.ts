@@ -90,7 +90,8 @@ export class RemoteRunService {
     // for that save (core/profileLauncher.ts), so only another machine's lease refuses.
     const lease = (await this.leases.liveOf([profileId])).get(profileId);
     if (lease && lease.deviceId !== deviceIdOf(host.device_key)) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, lease);
-    if (live) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, { device: live.host_id, by: '', since: live.started_at, expiresAt: null, deviceId: '' });
+    // Starting on another host, before that host's launch took the lease: named as the lease will be.
+    if (live) throw new AppError(Code.PROFILE_OPEN_ELSEWHERE, await this.startingElsewhere(live));
     if (!this.hosts.online(host.id)) throw new AppError(Code.HOST_OFFLINE);
     const runToken = newSecretToken('frt_');
     const run = { id: newId('run'), profile_id: profileId, host_id: host.id, account_id: actor.id, run_token_hash: hashToken(runToken), started_at: this.clock.now() };
@@ -284,6 +285,11 @@ export class RemoteRunService {
     if (!access || !permits(access.permission, 'run')) return null;
     const owner = await this.store.accounts.findById(access.record.owner_id);
     return owner ? teamIdOf(owner) : null;
+  }
+
+  private async startingElsewhere(run: RemoteRunRecord): Promise<{ device: string; by: string; since: number; expiresAt: number; deviceId: string }> {
+    const [host, starter] = await Promise.all([this.store.hosts.findById(run.host_id), this.store.accounts.findById(run.account_id)]);
+    return { device: host?.name ?? '', by: starter?.username ?? '', since: run.started_at, expiresAt: run.started_at + HOST_AWAY_ENDS_RUN_MS, deviceId: host ? deviceIdOf(host.device_key) : '' };
   }
 
   private mayStop(actor: Account, run: RemoteRunRecord, profile: ProfileRecord): boolean {
