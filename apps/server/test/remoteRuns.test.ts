@@ -320,6 +320,11 @@ describe('hosts and profiles opened remotely', () => {
     try {
       host.report({ type: 'started', runId: start.runId, width: 1280, height: 800 });
       await expect.poll(async () => (await recipient.client.call(remoteListCall, { runId: run.id })).list[0]?.state).toBe('running');
+      // The list of live runs holds the profiles that reach each person (own, shared), and no one else's.
+      expect((await recipient.client.call(remoteListCall, {})).list.map((r) => r.id)).toEqual([run.id]);
+      expect((await owner.client.call(remoteListCall, {})).list.map((r) => r.id)).toEqual([run.id]);
+      const stranger = await signedIn(server);
+      expect((await stranger.client.call(remoteListCall, {})).list).toEqual([]);
 
       // The recipient opened it: its viewer controls. The owner watches.
       const controller = await openViewer(server, recipient.client, run.id);
@@ -358,7 +363,6 @@ describe('hosts and profiles opened remotely', () => {
       expect((await socketOutcome(new WebSocket(url))).status).toBe(401);
       expect((await socketOutcome(new WebSocket(`${server.baseUrl.replace('http', 'ws')}/v2/remote/stream?ticket=fgs_made-up`))).status).toBe(401);
       first.close();
-      const stranger = await signedIn(server);
       await refusal(stranger.client.call(remoteTicketCall, { runId: run.id }), Code.REMOTE_RUN_NOT_FOUND);
       // A page of another site cannot open one, whoever's ticket it carries.
       const foreign = await socketOutcome(new WebSocket(`${url}x`, { headers: { origin: 'https://evil.example' } }));

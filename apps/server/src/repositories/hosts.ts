@@ -37,6 +37,11 @@ export class HostsRepository {
     return this.db.selectFrom('hosts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  findByIds(ids: readonly string[]): Promise<HostRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('hosts').selectAll().where('id', 'in', ids).execute();
+  }
+
   listForTeams(teamIds: readonly string[]): Promise<HostRecord[]> {
     if (teamIds.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('hosts').selectAll().where('team_id', 'in', teamIds).orderBy('created_at').execute();

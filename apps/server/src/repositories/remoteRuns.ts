@@ -25,8 +25,27 @@ export class RemoteRunsRepository {
     return this.db.selectFrom('remote_runs').selectAll().where('profile_id', '=', profileId).where('ended_at', 'is', null).executeTakeFirst();
   }
 
-  live(): Promise<RemoteRunRecord[]> {
-    return this.db.selectFrom('remote_runs').selectAll().where('ended_at', 'is', null).orderBy('started_at').execute();
+  /**
+   * Live runs of the profiles that reach `accountId` as profileAccess.reachOf counts them: its
+   * own, shared with it, or in a group granted to it. The service still checks each (the
+   * permission, the host); this keeps the read to the actor's runs, not every team's.
+   */
+  liveReachableBy(accountId: string): Promise<RemoteRunRecord[]> {
+    return this.db
+      .selectFrom('remote_runs as r')
+      .innerJoin('profiles as p', 'p.id', 'r.profile_id')
+      .selectAll('r')
+      .where('r.ended_at', 'is', null)
+      .where('p.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('p.owner_id', '=', accountId),
+          eb('p.id', 'in', eb.selectFrom('profile_shares').select('profile_id').where('account_id', '=', accountId)),
+          eb('p.group_id', 'in', eb.selectFrom('group_grants').select('group_id').where('account_id', '=', accountId)),
+        ]),
+      )
+      .orderBy('r.started_at')
+      .execute();
   }
 
   liveOnHost(hostId: string): Promise<RemoteRunRecord[]> {

@@ -106,14 +106,17 @@ export class RemoteRunService {
 
   /** Live runs of the profiles the actor may run (or one by id, also shortly after it ended). */
   async list(actor: Account, runId?: string): Promise<RemoteRun[]> {
-    const runs = runId ? [await this.store.remoteRuns.findById(runId)].filter((r): r is RemoteRunRecord => r !== undefined && (r.ended_at === null || r.ended_at > this.clock.now() - ENDED_RUN_SHOWN_MS)) : await this.store.remoteRuns.live();
+    const runs = runId ? [await this.store.remoteRuns.findById(runId)].filter((r): r is RemoteRunRecord => r !== undefined && (r.ended_at === null || r.ended_at > this.clock.now() - ENDED_RUN_SHOWN_MS)) : await this.store.remoteRuns.liveReachableBy(actor.id);
     if (runs.length === 0) return [];
-    const reached = await reachOf(this.store.profiles, actor.id, [...new Set(runs.map((r) => r.profile_id))]);
+    const [reached, hosts] = await Promise.all([
+      reachOf(this.store.profiles, actor.id, [...new Set(runs.map((r) => r.profile_id))]),
+      this.store.hosts.findByIds([...new Set(runs.map((r) => r.host_id))]).then((found) => new Map(found.map((h) => [h.id, h]))),
+    ]);
     const shown: RemoteRun[] = [];
     for (const run of runs) {
       const access = reached.get(run.profile_id);
       if (!access || !permits(access.permission, 'run')) continue;
-      const host = await this.store.hosts.findById(run.host_id);
+      const host = hosts.get(run.host_id);
       if (!host || !(await this.mayUse(actor, host, access.record))) continue;
       shown.push(await this.view(run, actor, access.record, host));
     }
