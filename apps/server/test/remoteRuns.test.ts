@@ -387,6 +387,41 @@ describe('hosts and profiles opened remotely', () => {
     }
   });
 
+  it.skipIf(!hasXvnc)('ends a viewer\'s stream within seconds when its team\'s plan expires beyond the free allowance', async () => {
+    // A server whose free allowance is one profile; a plan of 20 ending in a minute, and two
+    // profiles: the clock moves two minutes (sessions outlive that).
+    const limited = await startTestServer({ FACET_FREE_PROFILES: '1', FACET_FREE_SUB_ACCOUNTS: '0' });
+    const owner = await signedIn(limited);
+    const { member } = await owner.client.call(memberCall, {});
+    await limited.facet.database.db.updateTable('accounts').set({ plan_id: null, plan_profiles: 20, plan_sub_accounts: 2, plan_expires_at: limited.clock.now() + 60_000 }).where('id', '=', member.id).execute();
+    const [id] = await createProfiles(owner.client, 2);
+    const host = await joinHost(limited, (await owner.client.call(hostEnrollCall, { passwd: owner.password })).code);
+    const [row] = (await owner.client.call(hostListCall, {})).list;
+    const { run } = await owner.client.call(remoteOpenCall, { profileId: id!, hostId: row!.id });
+    const start = await host.next('start');
+    const display = startXvnc();
+    await display.ready;
+    try {
+      host.report({ type: 'started', runId: start.runId, width: 1280, height: 800 });
+      await expect.poll(async () => (await owner.client.call(remoteListCall, { runId: run.id })).list[0]?.state).toBe('running');
+      const { viewer } = await openViewer(limited, owner.client, run.id);
+      const hostSide = await serveStream(limited, host, (await host.next('stream')).streamId, display.socketPath);
+      expect(await viewer.handshake()).toEqual({ width: 1280, height: 800 });
+      const closed = socketOutcome(viewer.ws);
+      const expiredAt = Date.now();
+      limited.clock.advance(120);
+      expect((await owner.client.call(memberCall, {})).member.subscription).toMatchObject({ expired: true, restricted: true });
+      expect((await closed).closeCode).toBe(4003);
+      expect(Date.now() - expiredAt).toBeLessThan(5000);
+      await refusal(owner.client.call(remoteTicketCall, { runId: run.id }), Code.PLAN_EXPIRED);
+      hostSide.close();
+    } finally {
+      display.stop();
+      host.link.close();
+      await limited.close();
+    }
+  });
+
   it('survives what no host or viewer sends: bad link messages, oversized frames, unknown socket paths, a viewer that does not speak RFB', async () => {
     const owner = await signedIn(server);
     const host = await joinHost(server, (await owner.client.call(hostEnrollCall, { passwd: owner.password })).code);

@@ -226,9 +226,12 @@ export class RemoteRunService {
       this.awaySince.delete(hostId);
       for (const run of await this.store.remoteRuns.liveOnHost(hostId)) if (await this.end(run, 'stopped', null, now)) await this.changed(run.id);
     }
+    // Read once per check for all viewers: a run's viewers share its run, host and owner, and one
+    // person's tabs their session, account and access.
+    const once = readOnce();
     for (const viewer of this.viewers.all()) {
-      const run = await this.store.remoteRuns.findById(viewer.runId);
-      const allowed = run && run.ended_at === null ? await this.stillAllowed(viewer.accountId, viewer.sessionId, run) : null;
+      const run = await once(`run:${viewer.runId}`, () => this.store.remoteRuns.findById(viewer.runId));
+      const allowed = run && run.ended_at === null ? await this.stillAllowed(viewer.accountId, viewer.sessionId, run, once) : null;
       if (!allowed) {
         viewer.close(run && run.ended_at === null ? 'revoked' : 'ended');
         await this.left(viewer.id);
@@ -237,17 +240,17 @@ export class RemoteRunService {
   }
 
   /** The session alive, the account active, the profile still runnable by it, the plan not over. */
-  private async stillAllowed(accountId: string, sessionId: string, run: RemoteRunRecord): Promise<Account | null> {
-    const session = await this.store.sessions.findById(sessionId);
+  private async stillAllowed(accountId: string, sessionId: string, run: RemoteRunRecord, once: ReadOnce = readOnce()): Promise<Account | null> {
+    const session = await once(`session:${sessionId}`, () => this.store.sessions.findById(sessionId));
     const now = this.clock.now();
     if (!session || session.account_id !== accountId || Math.max(session.expires_at, session.refresh_expires_at) <= now) return null;
-    const account = await this.store.accounts.findById(accountId);
+    const account = await once(`account:${accountId}`, () => this.store.accounts.findById(accountId));
     if (!account || account.status !== 'active') return null;
-    const access = (await reachOf(this.store.profiles, accountId, [run.profile_id])).get(run.profile_id);
+    const access = await once(`reach:${accountId}:${run.profile_id}`, async () => (await reachOf(this.store.profiles, accountId, [run.profile_id])).get(run.profile_id));
     if (!access || !permits(access.permission, 'run')) return null;
-    const host = await this.store.hosts.findById(run.host_id);
-    if (!host || !(await this.mayUse(account, host, access.record))) return null;
-    if (await this.allowance.restricts(account)) return null;
+    const host = await once(`host:${run.host_id}`, () => this.store.hosts.findById(run.host_id));
+    if (!host || !(await this.mayUse(account, host, access.record, once))) return null;
+    if (await once(`restricts:${accountId}`, () => this.allowance.restricts(account))) return null;
     return account;
   }
 
@@ -276,9 +279,9 @@ export class RemoteRunService {
   }
 
   /** A host of the actor's team, or of the team that owns the profile (its recipients use the owner's hosts). */
-  private async mayUse(actor: Account, host: HostRecord, profile: ProfileRecord): Promise<boolean> {
+  private async mayUse(actor: Account, host: HostRecord, profile: ProfileRecord, once: ReadOnce = readOnce()): Promise<boolean> {
     if (host.team_id === teamIdOf(actor)) return true;
-    const owner = await this.store.accounts.findById(profile.owner_id);
+    const owner = await once(`account:${profile.owner_id}`, () => this.store.accounts.findById(profile.owner_id));
     return owner !== undefined && host.team_id === teamIdOf(owner);
   }
 
@@ -326,4 +329,19 @@ export class RemoteRunService {
     const accounts = new Set([run.account_id, ...this.viewers.of(runId).map((v) => v.accountId), ...(owner ? [owner] : [])]);
     for (const account of accounts) await this.push.pushToAccount(account, Code.REMOTE_RUN_CHANGED, { runId });
   }
+}
+
+/** Reads `load` once per key for as long as it is kept: one check's reads, shared by its viewers. */
+type ReadOnce = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+function readOnce(): ReadOnce {
+  const read = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let found = read.get(key) as Promise<T> | undefined;
+    if (!found) {
+      found = load();
+      read.set(key, found);
+    }
+    return found;
+  };
 }
