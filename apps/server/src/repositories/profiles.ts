@@ -6,6 +6,7 @@ import type { ProfilesTable } from '../db/schema.ts';
 import { queryTemplates } from '../db/queryTemplate.ts';
 import { chunk, likePattern, type Executor } from './executor.ts';
 import type { LeaseRecord } from './profileLeases.ts';
+import { sharedOrGranted } from './profileReach.ts';
 import type { TagRecord } from './tags.ts';
 
 export type ProfileRecord = Selectable<ProfilesTable>;
@@ -133,13 +134,7 @@ export class ProfilesRepository {
       .leftJoin('profile_shares as s', (j) => j.onRef('s.profile_id', '=', 'p.id').on('s.account_id', '=', accountId))
       .leftJoin('group_grants as gg', (j) => j.onRef('gg.group_id', '=', 'p.group_id').on('gg.account_id', '=', accountId))
       .where('p.deleted_at', 'is', null)
-      .where((eb) =>
-        // Each side an index lookup (shares by account, profiles by group), not a scan of profiles.
-        eb.or([
-          eb('p.id', 'in', eb.selectFrom('profile_shares').select('profile_id').where('account_id', '=', accountId)),
-          eb('p.group_id', 'in', eb.selectFrom('group_grants').select('group_id').where('account_id', '=', accountId)),
-        ]),
-      );
+      .where((eb) => sharedOrGranted(eb, accountId));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RemoteRunsTable } from '../db/schema.ts';
+import { sharedOrGranted } from './profileReach.ts';
 
 export type RemoteRunRecord = Selectable<RemoteRunsTable>;
 type LiveState = 'starting' | 'running';
@@ -37,13 +38,7 @@ export class RemoteRunsRepository {
       .selectAll('r')
       .where('r.ended_at', 'is', null)
       .where('p.deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('p.owner_id', '=', accountId),
-          eb('p.id', 'in', eb.selectFrom('profile_shares').select('profile_id').where('account_id', '=', accountId)),
-          eb('p.group_id', 'in', eb.selectFrom('group_grants').select('group_id').where('account_id', '=', accountId)),
-        ]),
-      )
+      .where((eb) => eb.or([eb('p.owner_id', '=', accountId), sharedOrGranted(eb, accountId)]))
       .orderBy('r.started_at')
       .execute();
   }
