@@ -7,6 +7,7 @@ import { HostJoinRefused } from './host/hostLink.ts';
 import { HostNotJoined, startHost, type RunningHost } from './host/hostAgent.ts';
 import { apiPasswordChecker } from './storage/apiPassword.ts';
 import { claimInstance } from './storage/instanceLock.ts';
+import { keepRunningOnStrayErrors } from './strayErrors.ts';
 import { readOrCreateLocalApiKey } from './storage/localApiKey.ts';
 
 /**
@@ -82,8 +83,7 @@ async function openLocalApi(config: HostConfig, host: RunningHost): Promise<Loca
 }
 
 // As the desktop agent (main.ts): what escapes a handler is logged, and the runs go on.
-process.on('uncaughtException', (error) => console.error('Facet host: an error no handler caught (the host keeps running):', error));
-process.on('unhandledRejection', (reason) => console.error('Facet host: a failure no handler caught (the host keeps running):', reason));
+keepRunningOnStrayErrors('Facet host', 'the host');
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -5,6 +5,7 @@ import { loadAgentConfig } from './config.ts';
 import { MCP_PATH, mcpHttpHandler } from './mcp/httpTransport.ts';
 import { askLaunchLink } from './api/askLaunchLink.ts';
 import { claimInstance } from './storage/instanceLock.ts';
+import { keepRunningOnStrayErrors } from './strayErrors.ts';
 import { AppWindow } from './window/appWindow.ts';
 
 /** Starts the desktop agent, opens the app window when there is a display, stops cleanly. */
@@ -70,8 +71,7 @@ async function main(): Promise<void> {
 // The last resort (issue 34). Every port's handler answers its own failures
 // (net/guardedHandlers.ts); what still escapes one is logged, and the agent keeps serving: its
 // exit would take every running profile's browser, and the person's work in it, along.
-process.on('uncaughtException', (error) => console.error('Facet agent: an error no handler caught (the agent keeps running):', error));
-process.on('unhandledRejection', (reason) => console.error('Facet agent: a failure no handler caught (the agent keeps running):', reason));
+keepRunningOnStrayErrors('Facet agent', 'the agent');
 
 main().catch((error: unknown) => {
   console.error(error);

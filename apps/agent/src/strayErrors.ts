@@ -1,0 +1,17 @@
+/**
+ * What escapes a handler is logged and the process goes on: the agent and the host keep the
+ * browsers they run. Their output may outlive whoever read it: when the terminal or the parent
+ * that piped it has gone, every write fails with EPIPE. Unheard, such a failure was itself an
+ * error no handler caught, whose log failed the same way, each on the next tick: the process spun
+ * a core and starved its own timers and signals (seen: a host at 92 % of a core for 20 minutes,
+ * deaf to SIGTERM). A failed stream is heard here, and nothing more is written to it.
+ */
+export function keepRunningOnStrayErrors(name: string, what: string): void {
+  const gone = new Set<NodeJS.WriteStream>();
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => gone.add(stream));
+  const report = (text: string, error: unknown) => {
+    if (!gone.has(process.stderr)) console.error(`${name}: ${text} (${what} keeps running):`, error);
+  };
+  process.on('uncaughtException', (error) => report('an error no handler caught', error));
+  process.on('unhandledRejection', (reason) => report('a failure no handler caught', reason));
+}
