@@ -11,6 +11,7 @@ import {
   apiProfileLaunchCall,
   apiProfileListCall,
   apiProfileLeaseBeatCall,
+  apiProfileSyncMissingCall,
   hostCommandSchema,
   hostEnrollCall,
   hostListCall,
@@ -266,8 +267,18 @@ describe('hosts and profiles opened remotely', () => {
     expect(await host.next('stop')).toEqual({ type: 'stop', runId: run.id });
     host.report({ type: 'stopped', runId: run.id });
     await expect.poll(async () => (await owner.client.call(remoteListCall, { runId: run.id })).list[0]?.state).toBe('stopped');
-    // An ended run's token opens nothing.
-    await refusal(asHost.call(apiProfileLeaseBeatCall, { ids: [id!], deviceKey: host.device.publicKey }), Code.API_TOKEN_INVALID);
+    // An ended run's token carries its closing for a while — the last save of what the browser
+    // held, the lease given back — and nothing else: no launch, no reading of the state.
+    const deviceKey = host.device.publicKey;
+    expect((await asHost.call(apiProfileLeaseBeatCall, { ids: [id!], deviceKey })).leases[0]).toMatchObject({ state: 'held' });
+    expect(await asHost.call(apiProfileSyncMissingCall, { id: id!, deviceKey, chunks: [] })).toBeTruthy();
+    await refusal(asHost.call(apiProfileLaunchCall, { id: id!, deviceKey }), Code.PERMISSION_DENIED);
+    server.clock.advance(601);
+    try {
+      await refusal(asHost.call(apiProfileLeaseBeatCall, { ids: [id!], deviceKey }), Code.API_TOKEN_INVALID);
+    } finally {
+      server.clock.advance(-601);
+    }
     // A host that comes back still running a browser the server ended is told to close it.
     host.report({ type: 'started', runId: run.id, width: 1920, height: 1080 });
     expect(await host.next('stop')).toEqual({ type: 'stop', runId: run.id });

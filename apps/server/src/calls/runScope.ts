@@ -5,6 +5,8 @@ import { AppError } from '../errors.ts';
 export interface RunTokenScope {
   profileId: string;
   deviceKey: string;
+  /** Its run has ended: the token carries the closing save and the lease's release, nothing more. */
+  ending: boolean;
 }
 
 /**
@@ -24,14 +26,17 @@ const runCalls = new Set([
   'browser/sync/refuse',
 ]);
 
+/** What an ended run's token still does: the last save of what the browser held, and the lease given back. */
+const closingCalls = new Set(['browser/lease/beat', 'browser/lease/release', 'browser/sync/missing', 'browser/sync/commit', 'browser/sync/refuse']);
+
 /**
- * A run token's call must be one of those, and name only its profile and its host's device key:
+ * A run token's call must be one of those (of an ended run, one of its closing calls), and name only its profile and its host's device key:
  * with it a host cannot list, read or change anything else of the person it runs the profile for.
  * Checked on the parsed payload, before the handler; anything else is "not found", as a profile
  * out of reach is.
  */
 export function assertRunScope(path: string, payload: unknown, scope: RunTokenScope): void {
-  if (!runCalls.has(path)) throw new AppError(Code.PERMISSION_DENIED, null, 403);
+  if (!(scope.ending ? closingCalls : runCalls).has(path)) throw new AppError(Code.PERMISSION_DENIED, null, 403);
   const fields = (payload ?? {}) as { id?: unknown; profileId?: unknown; ids?: unknown; deviceKey?: unknown };
   const named = [fields.id, fields.profileId, ...(Array.isArray(fields.ids) ? fields.ids : [])].filter((v) => v !== undefined);
   if (named.length === 0 || named.some((id) => id !== scope.profileId)) throw new AppError(Code.NOT_FOUND, { ids: named.filter((id) => id !== scope.profileId) });

@@ -17,9 +17,14 @@ export class RemoteRunsRepository {
     return this.db.selectFrom('remote_runs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The live run a run token names (ended runs' tokens open nothing). */
-  findLiveByTokenHash(tokenHash: string): Promise<RemoteRunRecord | undefined> {
-    return this.db.selectFrom('remote_runs').selectAll().where('run_token_hash', '=', tokenHash).where('ended_at', 'is', null).executeTakeFirst();
+  /** The run a run token names, live or ended at or after `endedSince` (its closing save). */
+  findByTokenHash(tokenHash: string, endedSince: number): Promise<RemoteRunRecord | undefined> {
+    return this.db
+      .selectFrom('remote_runs')
+      .selectAll()
+      .where('run_token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', endedSince)]))
+      .executeTakeFirst();
   }
 
   findLiveForProfile(profileId: string): Promise<RemoteRunRecord | undefined> {

@@ -43,8 +43,8 @@ export function syncChunkRoutes(app: FastifyInstance, services: Services): void 
       try {
         const profileId = param(request);
         const { account, runScope } = await bearerAccount(request, services, true);
-        // A host's run token reads the state of the profile it runs, nothing else.
-        if (runScope && runScope.profileId !== profileId) throw new AppError(Code.NOT_FOUND, null, 404);
+        // A host's run token reads the state of the profile it runs, nothing else; an ended run's, nothing.
+        if (runScope && (runScope.profileId !== profileId || runScope.ending)) throw new AppError(Code.NOT_FOUND, null, 404);
         const asked = readRequest.safeParse(request.body);
         if (!asked.success) throw invalid('ids');
         const chunks = await services.sync.read(account, profileId, asked.data.ids);

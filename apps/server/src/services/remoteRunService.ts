@@ -23,6 +23,12 @@ import type { MasterKey } from '../security/masterKey.ts';
 export const VIEWER_CHECK_MS = 2_000;
 /** A run whose host has been away this long has lost its lease too: it is over. */
 const HOST_AWAY_ENDS_RUN_MS = 2 * 60_000;
+/**
+ * How long an ended run's token still carries its closing: the host reports the browser gone at
+ * once (its viewers' streams end), then uploads what the browser held and gives the lease back
+ * with that token, as a desktop whose person's access ended may (profiles.findHeldEnding).
+ */
+const RUN_CLOSING_MS = 10 * 60_000;
 /** How long an ended run is still answered by id (a viewer learns why its start failed). */
 const ENDED_RUN_SHOWN_MS = 5 * 60_000;
 
@@ -31,6 +37,8 @@ export interface RunScope {
   runId: string;
   profileId: string;
   deviceKey: string;
+  /** The run has ended: only its closing save and the lease's release (calls/runScope.ts). */
+  ending: boolean;
 }
 
 /** What the service needs of the host links this instance holds (remote/hostLinks.ts). */
@@ -182,11 +190,11 @@ export class RemoteRunService {
   /** A run token: the person it acts for and what it reaches, while its run is live. */
   async authenticateRunToken(token: string): Promise<{ account: Account; scope: RunScope } | null> {
     if (!token.startsWith('frt_')) return null;
-    const run = await this.store.remoteRuns.findLiveByTokenHash(hashToken(token));
+    const run = await this.store.remoteRuns.findByTokenHash(hashToken(token), this.clock.now() - RUN_CLOSING_MS);
     if (!run) return null;
     const [account, host] = await Promise.all([this.store.accounts.findById(run.account_id), this.store.hosts.findById(run.host_id)]);
     if (!account || account.status !== 'active' || !host) return null;
-    return { account, scope: { runId: run.id, profileId: run.profile_id, deviceKey: host.device_key } };
+    return { account, scope: { runId: run.id, profileId: run.profile_id, deviceKey: host.device_key, ending: run.ended_at !== null } };
   }
 
   async hostReported(host: HostRecord, report: HostReport): Promise<void> {
