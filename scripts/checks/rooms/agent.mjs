@@ -37,6 +37,7 @@ const floors = [
     { room: 'net', why: 'guards of the local sockets: same user, same secret, safe request handlers' },
     { room: 'config.ts', why: 'the configuration, read once from the environment' },
     { room: 'startFailure.ts', why: 'the typed start failure with its reason, thrown by any room' },
+    { room: 'strayErrors.ts', why: 'the last resort of a process: an error no handler caught is logged and it goes on; a terminal that has gone is not written again' },
   ],
 ];
 
