@@ -26,8 +26,8 @@ const runCalls = new Set([
   'browser/sync/refuse',
 ]);
 
-/** What an ended run's token still does: the last save of what the browser held, and the lease given back. */
-const closingCalls = new Set(['browser/lease/beat', 'browser/lease/release', 'browser/sync/missing', 'browser/sync/commit', 'browser/sync/refuse']);
+/** What an ended run's token still does: the last save of what the browser held (its cookies, its state), and the lease given back. */
+const closingCalls = new Set(['browser/cookies', 'browser/lease/beat', 'browser/lease/release', 'browser/sync/missing', 'browser/sync/commit', 'browser/sync/refuse']);
 
 /**
  * A run token's call must be one of those (of an ended run, one of its closing calls), and name only its profile and its host's device key:
