@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ApiClient } from '@facet/api-client';
-import { Code, loginCall, memberCall, profileCreateCall, profileShareCall, profileUnshareCall, remoteListCall, remoteStopCall, remoteTicketCall, subAccountCreateCall } from '@facet/contracts';
+import { Code, loginCall, memberCall, profileCreateCall, profileShareCall, profileSyncVersionsCall, profileUnshareCall, remoteListCall, remoteStopCall, remoteTicketCall, subAccountCreateCall } from '@facet/contracts';
 import type { Browser, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +257,9 @@ describe('a profile opened remotely from the browser version', () => {
     await expect.poll(() => viewer.getByTestId('remote-control-state').innerText(), { timeout: 20_000 }).toBe(text('remote.youControl'));
     await viewer.getByTestId('remote-stop').click();
     await expect.poll(() => viewer.getByTestId('remote-ended').isVisible(), { timeout: 30_000 }).toBe(true);
+    // What the browser held went up after the stop, with the run's token (an ended run's closing):
+    // the next start, on any machine, has it.
+    await expect.poll(async () => (await owner.api.call(profileSyncVersionsCall, { id: profileId })).list.length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     expect(viewerErrors).toEqual([]);
     await mateContext.close();
