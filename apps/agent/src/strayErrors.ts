@@ -7,10 +7,12 @@
  * deaf to SIGTERM). A failed stream is heard here, and nothing more is written to it.
  */
 export function keepRunningOnStrayErrors(name: string, what: string): void {
-  const gone = new Set<NodeJS.WriteStream>();
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => gone.add(stream));
+  // Heard, a failed write is no longer an uncaught error; the reports below go to stderr alone.
+  process.stdout.on('error', () => {});
+  let stderrGone = false;
+  process.stderr.on('error', () => (stderrGone = true));
   const report = (text: string, error: unknown) => {
-    if (!gone.has(process.stderr)) console.error(`${name}: ${text} (${what} keeps running):`, error);
+    if (!stderrGone) console.error(`${name}: ${text} (${what} keeps running):`, error);
   };
   process.on('uncaughtException', (error) => report('an error no handler caught', error));
   process.on('unhandledRejection', (reason) => report('a failure no handler caught', reason));

@@ -272,7 +272,7 @@ describe('hosts and profiles opened remotely', () => {
     // held, the lease given back — and nothing else: no launch, no reading of the state.
     const deviceKey = host.device.publicKey;
     expect((await asHost.call(apiProfileLeaseBeatCall, { ids: [id!], deviceKey })).leases[0]).toMatchObject({ state: 'held' });
-    expect(await asHost.call(apiProfileSyncMissingCall, { id: id!, deviceKey, chunks: [] })).toBeTruthy();
+    expect(await asHost.call(apiProfileSyncMissingCall, { id: id!, deviceKey, chunks: [] })).toEqual({ missing: [] });
     expect(await asHost.call(apiProfileCookiesCall, { id: id!, cookies: [], grant: launch.grant })).toEqual({ saved: 0 });
     await refusal(asHost.call(apiProfileLaunchCall, { id: id!, deviceKey }), Code.PERMISSION_DENIED);
     server.clock.advance(601);

@@ -1,13 +1,9 @@
 import { Code } from '@facet/contracts';
 import { AppError } from '../errors.ts';
+import type { RunScope } from '../services/remoteRunService.ts';
 
-/** What a run token reaches (services/remoteRunService.ts): one profile, from one host. */
-export interface RunTokenScope {
-  profileId: string;
-  deviceKey: string;
-  /** Its run has ended: the token carries the closing save and the lease's release, nothing more. */
-  ending: boolean;
-}
+/** What a run token reaches (services/remoteRunService.ts): one profile, from one host; once its run ended, only its closing. */
+export type RunTokenScope = Pick<RunScope, 'profileId' | 'deviceKey' | 'ending'>;
 
 /**
  * The /v2/api/ calls a host makes for a profile it runs for someone (the same calls the desktop
